@@ -1,0 +1,80 @@
+import os from 'node:os';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { printTable } from './table.ts';
+
+// The storage write ceiling: device data rows through one bulk INSERT … SELECT
+// unnest(…) per batch, on PGlite and (with DATABASE_URL) on PostgreSQL.
+const ROWS = 100_000;
+const BATCH = 5_000;
+
+async function writeCeiling(database: Database): Promise<number> {
+  const { db } = database;
+  await migrate(database);
+  const org = await db
+    .insertInto('organisations')
+    .values({ name: 'bench' })
+    .returning('uuid')
+    .executeTakeFirstOrThrow();
+  const device = await db
+    .insertInto('devices')
+    .values({ name: 'bench', org_uuid: org.uuid })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const start = Date.UTC(2026, 0, 1);
+  await sql`select ensure_device_data_partition(${new Date(start)})`.execute(db);
+  const began = performance.now();
+  for (let offset = 0; offset < ROWS; offset += BATCH) {
+    const times: string[] = [];
+    const values: number[] = [];
+    for (let i = offset; i < offset + BATCH; i++) {
+      times.push(new Date(start + i * 1000).toISOString());
+      values.push(Math.random() * 100);
+    }
+    await sql`
+      insert into device_data (device_id, key, time, value)
+      select ${device.id}, 'countIn', t, v
+      from unnest(${times}::timestamptz[], ${values}::float8[]) as u(t, v)
+      on conflict do nothing`.execute(db);
+  }
+  return ROWS / ((performance.now() - began) / 1000);
+}
+
+const results: Record<string, string | number>[] = [];
+const embedded = await openDatabase({ kind: 'pglite' });
+results.push({
+  database: 'PGlite (embedded)',
+  rows: ROWS,
+  batch: BATCH,
+  'rows/s': Math.round(await writeCeiling(embedded)),
+});
+await embedded.close();
+
+if (process.env.DATABASE_URL) {
+  const name = `nordlys_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+  try {
+    results.push({
+      database: 'PostgreSQL',
+      rows: ROWS,
+      batch: BATCH,
+      'rows/s': Math.round(await writeCeiling(postgres)),
+    });
+  } finally {
+    await postgres.close();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+process.stdout.write(
+  `Device data write ceiling on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`,
+);
+printTable(results);

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './tests/helpers/free-port.ts';
+
+// The real server on free ports with a temporary DATA_DIR and the embedded
+// database and broker, so the run touches nothing else on the machine.
+// The config is read again in every worker: settle the choices once, in the
+// runner, and let the workers inherit them through the environment.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_MQTT_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const mqttPort = Number(process.env.E2E_MQTT_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    // Danish is the console's default language; tests that need English ask for it.
+    locale: 'da-DK',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 400, height: 860 }, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: `${process.execPath} --import tsx server/server.ts`,
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DEMO_PASSWORD: 'e2e-demo-password',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // Embedded database and broker even where CI exports the real services.
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

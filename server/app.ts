@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { BrokerAuth } from './broker/broker.ts';
+import brokerPlugin from './plugins/broker.ts';
+import databasePlugin from './plugins/database.ts';
+import errorsPlugin from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import redisPlugin from './plugins/redis.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+import demoPlugin from './plugins/demo.ts';
+import healthRoutes from './routes/health/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database (tests share a migrated template this way). */
+  database?: Database;
+  brokerAuth?: BrokerAuth;
+  /** Where the built console lives; defaults to dist/web. */
+  webRoot?: string;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const defaultWebRoot = path.join(projectRoot, 'dist', 'web');
+
+/** The whole platform as one Fastify plugin, so tests can register it and use inject(). */
+export const app = fp<AppOptions>(
+  async (fastify, options) => {
+    fastify.decorate('config', options.config);
+    await fastify.register(fp(async () => undefined, { name: 'config' }));
+    await fastify.register(errorsPlugin);
+    await fastify.register(securityPlugin);
+    await fastify.register(metricsPlugin);
+    await fastify.register(openapiPlugin);
+    await fastify.register(databasePlugin, options.database ? { database: options.database } : {});
+    await fastify.register(brokerPlugin, options.brokerAuth ? { auth: options.brokerAuth } : {});
+    await fastify.register(redisPlugin);
+    await fastify.register(demoPlugin);
+    await fastify.register(healthRoutes, { prefix: '/api' });
+    await fastify.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+  },
+  { name: 'nordlys' },
+);
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(config.logFormat === 'pretty'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
+    // A request id from a proxy is kept when it looks like one; otherwise a new one.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await fastify.register(app, options);
+  return fastify;
+}

@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+export type MessageHandler = (topic: string, payload: Buffer) => Promise<void> | void;
+
+export interface PublishOptions {
+  qos?: 0 | 1;
+  retain?: boolean;
+}
+
+/**
+ * The MQTT broker as the platform sees it: the embedded Aedes broker or an
+ * external one (Mosquitto, EMQX) reached with mqtt.js. A handler's promise
+ * settles before a QoS 1 message is acknowledged, so work committed in the
+ * handler is what the acknowledgement stands for.
+ */
+export interface Broker {
+  kind: 'embedded' | 'external';
+  /** Where devices connect, for logs and docs. */
+  describe(): string;
+  isConnected(): boolean;
+  publish(topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
+  /**
+   * Handlers run one message at a time per connection and must not wait on
+   * another broker round-trip (such as an unsubscribe), which would only be
+   * read after they return.
+   */
+  subscribe(filter: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /** Takes WebSocket upgrades for MQTT over WebSocket (embedded broker only). */
+  handleUpgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+/** Who a connected MQTT client is, as decided by BrokerAuth.authenticate. */
+export interface BrokerPrincipal {
+  id: string;
+  kind: 'device' | 'service';
+  [key: string]: unknown;
+}
+
+/** Access rules for clients of the embedded broker. */
+export interface BrokerAuth {
+  authenticate(
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<BrokerPrincipal | null>;
+  canPublish(principal: BrokerPrincipal, topic: string): boolean;
+  canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
+}
+
+/** Until device credentials exist, nobody outside the platform may use the broker. */
+export const denyAllClients: BrokerAuth = {
+  authenticate: async () => null,
+  canPublish: () => false,
+  canSubscribe: () => false,
+};
+
+export class BrokerStartError extends Error {
+  override name = 'BrokerStartError';
+}

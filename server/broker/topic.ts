@@ -1,0 +1,12 @@
+/** MQTT topic filter matching, with + and # wildcards and $share/<group>/ prefixes. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const plain = filter.startsWith('$share/') ? filter.split('/').slice(2).join('/') : filter;
+  const f = plain.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}

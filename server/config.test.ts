@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      mqttPort: 1883,
+      databaseUrl: undefined,
+      mqttUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+      demo: true,
+      demoPassword: undefined,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/nordlys',
+      DATABASE_URL: 'postgres://u:p@db:5432/nordlys',
+      MQTT_URL: 'mqtt://broker:1883',
+      MQTT_PORT: '1884',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://iot.example.com/',
+      LOG_LEVEL: 'DEBUG',
+      LOG_FORMAT: 'json',
+      DEMO: '0',
+      DEMO_PASSWORD: 'long enough',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/nordlys',
+      databaseUrl: 'postgres://u:p@db:5432/nordlys',
+      mqttUrl: 'mqtt://broker:1883',
+      mqttPort: 1884,
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtp://mail:25',
+      publicUrl: 'https://iot.example.com',
+      logLevel: 'debug',
+      logFormat: 'json',
+      demo: false,
+      demoPassword: 'long enough',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '  ' })).toMatchObject({
+      databaseUrl: undefined,
+      mqttUrl: undefined,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: '70000',
+        MQTT_PORT: 'x',
+        DATABASE_URL: 'mysql://db',
+        MQTT_URL: 'not a url',
+        LOG_LEVEL: 'chatty',
+        DEMO: 'maybe',
+        DEMO_PASSWORD: 'short',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems } = error as ConfigError;
+    expect(problems).toHaveLength(7);
+    expect(problems.join('\n')).toMatch(/PORT must be a port number.*70000/);
+    expect(problems.join('\n')).toMatch(/MQTT_PORT must be a port number/);
+    expect(problems.join('\n')).toMatch(
+      /DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//,
+    );
+    expect(problems.join('\n')).toMatch(/MQTT_URL is not a valid URL/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL must be one of/);
+    expect(problems.join('\n')).toMatch(/DEMO must be 1 or 0/);
+    expect(problems.join('\n')).toMatch(/DEMO_PASSWORD must contain at least 8 characters/);
+  });
+
+  it('hides passwords in URLs it logs', () => {
+    expect(redactUrl('postgres://user:secret@db/x')).toBe('postgres://user:***@db/x');
+    expect(redactUrl('mqtt://broker')).toBe('mqtt://broker');
+  });
+});

@@ -1,0 +1,154 @@
+import path from 'node:path';
+
+/**
+ * Configuration comes from environment variables only, is validated once at
+ * start-up, and fails with one message that names every bad variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  logLevel: LogLevel;
+  logFormat: 'pretty' | 'json';
+  demo: boolean;
+  demoPassword: string | undefined;
+}
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const port = readPort(read('PORT'), 8080, 'PORT', problems);
+  const mqttPort = readPort(read('MQTT_PORT'), 1883, 'MQTT_PORT', problems);
+  const databaseUrl = readUrl(
+    read('DATABASE_URL'),
+    ['postgres:', 'postgresql:'],
+    'DATABASE_URL',
+    problems,
+  );
+  const mqttUrl = readUrl(
+    read('MQTT_URL'),
+    ['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:'],
+    'MQTT_URL',
+    problems,
+  );
+  const redisUrl = readUrl(read('REDIS_URL'), ['redis:', 'rediss:'], 'REDIS_URL', problems);
+  const smtpUrl = readUrl(read('SMTP_URL'), ['smtp:', 'smtps:'], 'SMTP_URL', problems);
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!isLogLevel(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
+  }
+
+  const logFormat = (
+    read('LOG_FORMAT') ?? (process.stdout.isTTY ? 'pretty' : 'json')
+  ).toLowerCase();
+  if (logFormat !== 'pretty' && logFormat !== 'json') {
+    problems.push(`LOG_FORMAT must be pretty or json (got "${logFormat}")`);
+  }
+
+  const demo = readBoolean(read('DEMO'), true, 'DEMO', problems);
+  const demoPassword = read('DEMO_PASSWORD');
+  if (demoPassword !== undefined && demoPassword.length < 8) {
+    problems.push('DEMO_PASSWORD must contain at least 8 characters');
+  }
+
+  const host = read('HOST') ?? '0.0.0.0';
+  const publicUrl =
+    readUrl(read('PUBLIC_URL'), ['http:', 'https:'], 'PUBLIC_URL', problems) ??
+    `http://localhost:${port}`;
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir: path.resolve(read('DATA_DIR') ?? './data'),
+    databaseUrl,
+    mqttUrl,
+    mqttPort,
+    redisUrl,
+    smtpUrl,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    logLevel: logLevel as LogLevel,
+    logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
+    demo,
+    demoPassword,
+  };
+}
+
+function isLogLevel(value: string): value is LogLevel {
+  return (logLevels as readonly string[]).includes(value);
+}
+
+function readPort(raw: string | undefined, fallback: number, name: string, problems: string[]) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    problems.push(`${name} must be a port number from 0 to 65535 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function readUrl(
+  raw: string | undefined,
+  protocols: string[],
+  name: string,
+  problems: string[],
+): string | undefined {
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`${name} is not a valid URL (expected ${protocols.join(' or ')}//…)`);
+    return undefined;
+  }
+  if (!protocols.includes(url.protocol)) {
+    problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    return undefined;
+  }
+  return raw;
+}
+
+function readBoolean(raw: string | undefined, fallback: boolean, name: string, problems: string[]) {
+  if (raw === undefined) return fallback;
+  const value = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  problems.push(`${name} must be 1 or 0 (got "${raw}")`);
+  return fallback;
+}
+
+/** A URL with its password hidden, for logs. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}

@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import type { DB, DeviceTypeKey, NewDevice } from '../db/types.ts';
+import { hashPassword } from '../auth/password.ts';
+import { json } from '../db/json.ts';
+import { organisationRepository } from '../repositories/organisation-repository.ts';
+import { userRepository } from '../repositories/user-repository.ts';
+import { deviceRepository } from '../repositories/device-repository.ts';
+import { aarhusPlaces, copenhagenPlaces, type DemoPlace } from './demo-places.ts';
+
+export const demoLogins = [
+  { email: 'super@nordlys.example', group: 'super user' },
+  { email: 'manager@nordlys.example', group: 'account manager' },
+  { email: 'user@nordlys.example', group: 'user' },
+] as const;
+
+const peopleCounterKeys: DeviceTypeKey[] = [
+  { key: 'countIn', name: 'Count in', type: 'integer' },
+  { key: 'countOut', name: 'Count out', type: 'integer' },
+  { key: 'battery', name: 'Battery (%)', type: 'value' },
+  { key: 'temperature', name: 'Temperature (°C)', type: 'value' },
+];
+
+const ENTRANCES = ['A', 'B'] as const;
+
+/**
+ * Creates the demo world in one transaction: an organisation tree, one user per
+ * group, registries, a people-counting device type and devices at real places.
+ * Returns false without touching anything when the database already has data.
+ */
+export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const orgs = organisationRepository(trx);
+    if ((await orgs.count()) > 0) return false;
+
+    const passwordHash = await hashPassword(password);
+    const platform = await orgs.create({
+      name: 'Nordlys Platform',
+      nickname: 'nordlys',
+      parent_uuid: null,
+      address: 'Sluseholmen 2',
+      zip: '2450',
+      city: 'København SV',
+      country: 'Denmark',
+      website: 'https://nordlys.example',
+    });
+    const copenhagen = await orgs.create({
+      name: 'Københavns Byliv',
+      nickname: 'byliv',
+      parent_uuid: platform.uuid,
+      address: 'Rådhuspladsen 1',
+      zip: '1550',
+      city: 'København V',
+      region: 'Region Hovedstaden',
+      country: 'Denmark',
+    });
+    const norrebro = await orgs.create({
+      name: 'Byliv Nørrebro',
+      nickname: 'byliv-norrebro',
+      parent_uuid: copenhagen.uuid,
+      address: 'Nørrebrogade 208',
+      zip: '2200',
+      city: 'København N',
+      region: 'Region Hovedstaden',
+      country: 'Denmark',
+    });
+    const aarhus = await orgs.create({
+      name: 'Aarhus Trafiklab',
+      nickname: 'trafiklab',
+      parent_uuid: platform.uuid,
+      address: 'Rådhuspladsen 2',
+      zip: '8000',
+      city: 'Aarhus C',
+      region: 'Region Midtjylland',
+      country: 'Denmark',
+    });
+
+    const users = userRepository(trx);
+    const person = { active: true, password_hash: passwordHash, language: 'da' as const };
+    await users.create({
+      ...person,
+      email: demoLogins[0].email,
+      username: demoLogins[0].email,
+      first_name: 'Sigrid',
+      last_name: 'Nordlys',
+      org_uuid: platform.uuid,
+      group_id: 1,
+      position: 'Platform operator',
+    });
+    await users.create({
+      ...person,
+      email: demoLogins[1].email,
+      username: demoLogins[1].email,
+      first_name: 'Mads',
+      last_name: 'Holm',
+      org_uuid: copenhagen.uuid,
+      group_id: 2,
+      position: 'Account manager',
+    });
+    await users.create({
+      ...person,
+      email: demoLogins[2].email,
+      username: demoLogins[2].email,
+      first_name: 'Ida',
+      last_name: 'Lund',
+      org_uuid: copenhagen.uuid,
+      group_id: 3,
+      position: 'Operator',
+    });
+
+    const devices = deviceRepository(trx);
+    const cphRegistry = await devices.createRegistry({
+      name: 'København tællere',
+      description: 'People counters in Copenhagen, over MQTT',
+      protocol: 'mqtt',
+      org_uuid: copenhagen.uuid,
+    });
+    const aarMqtt = await devices.createRegistry({
+      name: 'Aarhus tællere',
+      description: 'People counters in Aarhus, over MQTT',
+      protocol: 'mqtt',
+      org_uuid: aarhus.uuid,
+    });
+    const aarHttp = await devices.createRegistry({
+      name: 'Aarhus HTTP',
+      description: 'Counters that post over HTTP',
+      protocol: 'http',
+      org_uuid: aarhus.uuid,
+    });
+    const typeFor = (org: string) =>
+      devices.createDeviceType({
+        name: 'Persontæller PC-2',
+        description: 'Bidirectional people counter with battery and temperature',
+        org_uuid: org,
+        metadata: json({ manufacturer: 'Nordlys Sense', model: 'PC-2' }),
+        structure: json(peopleCounterKeys),
+      });
+    const cphType = await typeFor(copenhagen.uuid);
+    const aarType = await typeFor(aarhus.uuid);
+
+    const make = (
+      place: DemoPlace,
+      entrance: string,
+      index: number,
+      org: string,
+      registry: number,
+      type: number,
+      prefix: string,
+    ): NewDevice => ({
+      name: `${place.name} ${entrance}`,
+      unique_name: `${prefix}-${String(index + 1).padStart(3, '0')}`,
+      description: `People counter at ${place.name}, entrance ${entrance}`,
+      address: place.address,
+      // The two entrances of a place sit a few metres apart.
+      lat: place.lat + (entrance === 'A' ? 0.00012 : -0.00012),
+      lng: place.lng + (entrance === 'A' ? 0.0002 : -0.0002),
+      loc_type: place.locType,
+      org_uuid: org,
+      registry_id: registry,
+      device_type_id: type,
+      calibrated: true,
+      calibration: json({ type: 'count', value: 1, reminderMonths: 6, calibratedAt: '2026-09-01' }),
+      data_keys: json(peopleCounterKeys.map((k) => ({ ...k, inherited: true }))),
+      hardware: json({
+        model: 'PC-2',
+        simProvider: 'Telia',
+        modemModel: 'Quectel BG95',
+        memory: '512 MB',
+        adapter: 'Battery 3.6 V',
+        wifiModule: 'none',
+      }),
+      firmware: json({
+        version: '2.4.1',
+        history: [{ version: '2.4.1', installedAt: '2026-06-01' }],
+      }),
+    });
+    const rows: NewDevice[] = [];
+    copenhagenPlaces.forEach((place, i) =>
+      ENTRANCES.forEach((entrance, j) => {
+        // Nørrebro places belong to the sub-organisation.
+        const org = place.address.includes('2200') ? norrebro.uuid : copenhagen.uuid;
+        rows.push(make(place, entrance, i * 2 + j, org, cphRegistry.id, cphType.id, 'cph'));
+      }),
+    );
+    aarhusPlaces.forEach((place, i) =>
+      ENTRANCES.forEach((entrance, j) => {
+        const registry =
+          place.locType === 'motorway' || place.locType === 'office' ? aarHttp.id : aarMqtt.id;
+        rows.push(make(place, entrance, i * 2 + j, aarhus.uuid, registry, aarType.id, 'aar'));
+      }),
+    );
+    await devices.createMany(rows);
+    return true;
+  });
+}

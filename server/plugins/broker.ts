@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import { denyAllClients, type Broker, type BrokerAuth } from '../broker/broker.ts';
+import { startEmbeddedBroker } from '../broker/embedded-broker.ts';
+import { connectExternalBroker } from '../broker/external-broker.ts';
+
+export interface BrokerPluginOptions {
+  /** Who may use the embedded broker. */
+  auth?: BrokerAuth;
+}
+
+/** The embedded Aedes broker, or a connection to MQTT_URL. Closed before the database. */
+export default fp<BrokerPluginOptions>(
+  async (fastify, options) => {
+    const { config } = fastify;
+    let broker: Broker;
+    if (config.mqttUrl) {
+      broker = await connectExternalBroker({
+        url: config.mqttUrl,
+        onError: (error) => fastify.log.warn({ err: error }, 'MQTT broker connection problem'),
+      });
+      if (!broker.isConnected())
+        fastify.log.error(`${broker.describe()} is not reachable yet; retrying`);
+    } else {
+      broker = await startEmbeddedBroker({
+        port: config.mqttPort,
+        host: config.host,
+        auth: options.auth ?? denyAllClients,
+      });
+      const upgrade = broker.handleUpgrade?.bind(broker);
+      if (upgrade) {
+        fastify.server.on('upgrade', (request, socket, head) => {
+          upgrade(request, socket, head);
+        });
+      }
+    }
+    fastify.log.info(`MQTT: ${broker.describe()}`);
+    fastify.decorate('broker', broker);
+    fastify.addHook('preClose', async () => {
+      await broker.close();
+    });
+  },
+  { name: 'broker', dependencies: ['config'] },
+);

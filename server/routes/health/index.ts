@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Health, Readiness } from '../../schemas/health.ts';
+import { version } from '../../lib/version.ts';
+
+const health: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness: the process answers',
+        response: { 200: Health },
+      },
+    },
+    async () => ({ status: 'ok' as const, version, uptimeSeconds: Math.round(process.uptime()) }),
+  );
+
+  fastify.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary:
+          'Readiness: the database and the MQTT broker (and Redis when configured) are reachable',
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (_request, reply) => {
+      const [database, redis] = await Promise.all([
+        fastify.database.ping(),
+        fastify.redis ? fastify.redis.ping() : Promise.resolve(undefined),
+      ]);
+      const broker = fastify.broker.isConnected();
+      const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
+      const ready = database && broker && redis !== false;
+      const body = {
+        status: ready ? ('ready' as const) : ('unready' as const),
+        checks: {
+          database: state(database),
+          broker: state(broker),
+          ...(redis === undefined ? {} : { redis: state(redis) }),
+        },
+        database: fastify.database.kind,
+        broker: fastify.broker.kind,
+      };
+      return reply.status(ready ? 200 : 503).send(body);
+    },
+  );
+};
+
+export default health;

@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+
+/** True when this run of the integration suite is against the machine's real services. */
+export const usesServices = process.env.NORDLYS_TEST_SERVICES === '1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  webRoot?: string;
+  /** Called after the app is built and before it is ready: add test-only routes here. */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+/**
+ * A whole Nordlys app on its own data: a PGlite database loaded from the
+ * run's migrated template, or a scratch PostgreSQL database made for this
+ * app and dropped afterwards; the embedded broker on a free port, or the
+ * machine's broker when MQTT_URL is set.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-test-'));
+  const scratch =
+    usesServices && process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL)
+      : null;
+  const database = scratch
+    ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 })
+    : await openTemplateDatabase();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ...(usesServices
+      ? { MQTT_URL: process.env.MQTT_URL ?? '', REDIS_URL: process.env.REDIS_URL ?? '' }
+      : {}),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openTemplateDatabase(): Promise<Database> {
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+}
+
+/** A new, empty PostgreSQL database next to the one DATABASE_URL names. */
+export async function createScratchDatabase(adminUrl: string) {
+  const name = `nordlys_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
