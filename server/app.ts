@@ -16,7 +16,16 @@ import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import demoPlugin from './plugins/demo.ts';
+import rateLimit from '@fastify/rate-limit';
+import authPlugin from './plugins/auth.ts';
+import mailPlugin from './plugins/mail.ts';
 import healthRoutes from './routes/health/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import userRoutes from './routes/entity/users.ts';
+import passwordRoutes from './routes/entity/passwords.ts';
+import organisationRoutes from './routes/entity/organisations.ts';
+import aclRoutes from './routes/acl/index.ts';
+import tokenRoutes from './routes/tokens/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -43,7 +52,20 @@ export const app = fp<AppOptions>(
     await fastify.register(brokerPlugin, options.brokerAuth ? { auth: options.brokerAuth } : {});
     await fastify.register(redisPlugin);
     await fastify.register(demoPlugin);
+    await fastify.register(mailPlugin);
+    await fastify.register(rateLimit, { global: false });
+    await fastify.register(authPlugin);
     await fastify.register(healthRoutes, { prefix: '/api' });
+    for (const routes of [
+      authRoutes,
+      userRoutes,
+      passwordRoutes,
+      organisationRoutes,
+      aclRoutes,
+      tokenRoutes,
+    ]) {
+      await fastify.register(routes, { prefix: '/api' });
+    }
     await fastify.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
   },
   { name: 'nordlys' },
@@ -74,7 +96,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     requestIdHeader: false,
     forceCloseConnections: 'idle',
-    bodyLimit: 1024 * 1024,
+    // Above the largest field a schema allows, so an oversized field gets a 400 that names it.
+    bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   };
 }

@@ -18,6 +18,9 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   demo: boolean;
   demoPassword: string | undefined;
+  mailFrom: string;
+  /** Third-party sign-in (OpenID Connect); off unless OIDC_CLIENT_ID is set. */
+  oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -79,6 +82,19 @@ export function loadConfig(env: Env = process.env): Config {
     readUrl(read('PUBLIC_URL'), ['http:', 'https:'], 'PUBLIC_URL', problems) ??
     `http://localhost:${port}`;
 
+  const oidcClientId = read('OIDC_CLIENT_ID');
+  const oidcIssuer =
+    readUrl(read('OIDC_ISSUER'), ['https:', 'http:'], 'OIDC_ISSUER', problems) ??
+    'https://accounts.google.com';
+  const oidcJwksUrl = readUrl(
+    read('OIDC_JWKS_URL'),
+    ['https:', 'http:'],
+    'OIDC_JWKS_URL',
+    problems,
+  );
+
+  const mailFrom = read('MAIL_FROM') ?? `Nordlys <no-reply@${hostOf(publicUrl)}>`;
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -95,7 +111,17 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     demo,
     demoPassword,
+    mailFrom,
+    oidc: oidcClientId
+      ? { issuer: oidcIssuer, clientId: oidcClientId, jwksUrl: oidcJwksUrl }
+      : null,
   };
+}
+
+function hostOf(url: string): string {
+  const host = new URL(url).hostname;
+  // A bare name such as "localhost" is no valid mail domain of its own.
+  return host.includes('.') ? host : `${host}.localdomain`;
 }
 
 function isLogLevel(value: string): value is LogLevel {

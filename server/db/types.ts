@@ -11,9 +11,8 @@ type JsonDefault<T> = ColumnType<T, JsonText<T> | undefined, JsonText<T>>;
 /** JSON text that remembers what it encodes. */
 export type JsonText<T> = string & { readonly __json?: T };
 
-export type JsonValue =
-  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+export type JsonValue = unknown;
+export type JsonObject = Record<string, unknown>;
 
 export interface UserGroupsTable {
   id: number;
@@ -63,6 +62,7 @@ export interface UsersTable {
   recovery_email: string | null;
   active: Generated<boolean>;
   password_hash: string | null;
+  confirmed_at: Timestamp | null;
   failed_logins: Generated<number>;
   login_suspended_until: Timestamp | null;
   internal: JsonDefault<JsonObject>;

@@ -1,17 +1,118 @@
-import type { Kysely } from 'kysely';
-import type { DB, NewUser, User } from '../db/types.ts';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { DB, NewUser, User, UsersTable } from '../db/types.ts';
+
+export type UserWithOrg = User & { org_name: string };
 
 export function userRepository(db: Kysely<DB>) {
+  const withOrg = () =>
+    db
+      .selectFrom('users')
+      .innerJoin('organisations', 'organisations.uuid', 'users.org_uuid')
+      .selectAll('users')
+      .select('organisations.name as org_name');
+
   return {
     create(values: NewUser): Promise<User> {
       return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
     },
+
+    get(uuid: string): Promise<UserWithOrg | undefined> {
+      return withOrg().where('users.uuid', '=', uuid).executeTakeFirst();
+    },
+
+    /** Users of the given organisations (null: all), by name. */
+    list(orgs: string[] | null): Promise<UserWithOrg[]> {
+      let query = withOrg()
+        .orderBy('users.first_name')
+        .orderBy('users.last_name')
+        .orderBy('users.email');
+      if (orgs) {
+        if (orgs.length === 0) return Promise.resolve([]);
+        query = query.where('users.org_uuid', 'in', orgs);
+      }
+      return query.execute();
+    },
+
     findByEmail(email: string): Promise<User | undefined> {
       return db
         .selectFrom('users')
         .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
+    },
+
+    /** Sign-in accepts the username or the e-mail address. */
+    findForSignIn(name: string): Promise<User | undefined> {
+      const lower = name.toLowerCase();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(username)`, '=', lower),
+            eb(sql<string>`lower(email)`, '=', lower),
+          ]),
+        )
+        .executeTakeFirst();
+    },
+
+    orgOf(uuid: string): Promise<string | undefined> {
+      return db
+        .selectFrom('users')
+        .select('org_uuid')
+        .where('uuid', '=', uuid)
+        .executeTakeFirst()
+        .then((row) => row?.org_uuid);
+    },
+
+    async update(uuid: string, values: Updateable<UsersTable>): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...values, modified_at: sql<Date>`now()` })
+        .where('uuid', '=', uuid)
+        .execute();
+    },
+
+    async delete(uuid: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('uuid', '=', uuid).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async recordSignIn(uuid: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ failed_logins: 0, login_suspended_until: null, last_sign_in_at: sql<Date>`now()` })
+        .where('uuid', '=', uuid)
+        .execute();
+    },
+
+    /**
+     * Counts a failed sign-in; the `limit`th in a row suspends sign-in until
+     * `suspendMs` from now and starts the count again. Returns whether it did.
+     */
+    async recordFailure(uuid: string, limit: number, suspendMs: number): Promise<boolean> {
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+        .where('uuid', '=', uuid)
+        .returning('failed_logins')
+        .executeTakeFirst();
+      if (!row || row.failed_logins < limit) return false;
+      await db
+        .updateTable('users')
+        .set({ failed_logins: 0, login_suspended_until: new Date(Date.now() + suspendMs) })
+        .where('uuid', '=', uuid)
+        .execute();
+      return true;
+    },
+
+    async countInOrg(orgUuid: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_uuid', '=', orgUuid)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
   };
 }

@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { can, inScope, resolveScope, type Actor } from '../access/access.ts';
+import { isGroupId, type Privilege, type Resource } from '../access/matrix.ts';
+import { API_TOKEN_PREFIX } from '../auth/secrets.ts';
+import { apiTokenRepository } from '../repositories/api-token-repository.ts';
+import { sessionRepository } from '../repositories/session-repository.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    /** A pre-handler that lets a request through only when the rule allows it. */
+    guard(rule: GuardRule): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface GuardRule {
+  resource: Resource;
+  privilege: Privilege;
+  /**
+   * The organisation of the entity the request acts on (or creates in).
+   * Undefined: only the matrix decides. Null: the entity does not exist.
+   */
+  target?: (request: FastifyRequest) => Promise<string | null | undefined>;
+  /** Lets a user act on their own record whatever the matrix says (own profile). */
+  self?: (request: FastifyRequest) => string | undefined;
+}
+
+/** The caller's actor, or 401. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new HttpError(401, 'Sign in to continue');
+  return request.actor;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  // The SESSION cookie is honoured for reads only, so another site cannot make
+  // a signed-in browser change anything (no CSRF through the cookie).
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const cookies = request.headers.cookie?.split(';') ?? [];
+  for (const cookie of cookies) {
+    const [name, ...value] = cookie.trim().split('=');
+    if (name === 'SESSION') return decodeURIComponent(value.join('=')) || null;
+  }
+  return null;
+}
+
+/**
+ * Works out who is calling (a session or an API token, sent as a bearer token)
+ * and gives routes the guard that applies the privilege matrix and the
+ * caller's organisation scope in one place.
+ */
+export default fp(
+  async (fastify) => {
+    const sessions = sessionRepository(fastify.db);
+    const tokens = apiTokenRepository(fastify.db);
+
+    fastify.decorateRequest('actor', null);
+    fastify.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const secret = bearerToken(request);
+      if (!secret || secret.length > 200) return;
+      if (secret.startsWith(API_TOKEN_PREFIX)) {
+        const token = await tokens.useToken(secret);
+        if (!token || !isGroupId(token.groupId)) return;
+        request.actor = {
+          userUuid: token.userUuid,
+          orgUuid: token.orgUuid,
+          group: token.groupId,
+          via: 'token',
+          token: { id: token.id, type: token.type, reference: token.reference },
+          scope: await resolveScope(fastify.db, token.groupId, token.orgUuid),
+        };
+        return;
+      }
+      const session = await sessions.findUser(secret);
+      if (!session || !isGroupId(session.groupId)) return;
+      request.actor = {
+        userUuid: session.userUuid,
+        orgUuid: session.orgUuid,
+        group: session.groupId,
+        via: 'session',
+        sessionHash: session.tokenHash,
+        scope: await resolveScope(fastify.db, session.groupId, session.orgUuid),
+      };
+    });
+
+    fastify.decorate('guard', (rule: GuardRule) => async (request: FastifyRequest) => {
+      const actor = requireActor(request);
+      const ownRecord = rule.self?.(request);
+      if (ownRecord !== undefined && ownRecord === actor.userUuid && actor.via === 'session')
+        return;
+      const target = rule.target ? await rule.target(request) : undefined;
+      // An entity outside the caller's organisations is answered as missing:
+      // no one learns what other tenants have.
+      if (target === null || (target !== undefined && !inScope(actor, target))) {
+        throw new HttpError(404, 'Resource not found');
+      }
+      if (!can(actor, rule.resource, rule.privilege, target)) {
+        throw new HttpError(403, `Your group may not ${rule.privilege} ${rule.resource} here`);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);

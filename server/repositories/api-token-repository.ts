@@ -1,0 +1,97 @@
+import { sql, type Kysely } from 'kysely';
+import type { ApiTokenType, DB } from '../db/types.ts';
+import { API_TOKEN_PREFIX, hashSecret, newSecret } from '../auth/secrets.ts';
+
+export interface TokenUser {
+  id: number;
+  type: ApiTokenType;
+  reference: number | null;
+  userUuid: string;
+  orgUuid: string;
+  groupId: number;
+}
+
+const columns = [
+  't.id',
+  't.uuid',
+  't.label',
+  't.type',
+  't.reference',
+  't.org_uuid',
+  't.created_by',
+  't.created_at',
+  't.calls',
+  't.last_call_at',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+] as const;
+
+export function apiTokenRepository(db: Kysely<DB>) {
+  const base = () =>
+    db.selectFrom('api_tokens as t').leftJoin('users as u', 'u.uuid', 't.created_by');
+  return {
+    listForOrg(orgUuid: string) {
+      return base()
+        .select(columns)
+        .where('t.org_uuid', '=', orgUuid)
+        .orderBy('t.created_at', 'desc')
+        .execute();
+    },
+
+    get(id: number) {
+      return base().select(columns).where('t.id', '=', id).executeTakeFirst();
+    },
+
+    /** Stores the hash of a new secret and gives the secret back, this once. */
+    async create(values: {
+      label: string;
+      type: ApiTokenType;
+      reference: number | null;
+      orgUuid: string;
+      createdBy: string;
+    }) {
+      const secret = newSecret(API_TOKEN_PREFIX);
+      const row = await db
+        .insertInto('api_tokens')
+        .values({
+          label: values.label,
+          type: values.type,
+          reference: values.reference,
+          org_uuid: values.orgUuid,
+          created_by: values.createdBy,
+          secret_hash: hashSecret(secret),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, secret };
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The token's user, counting the call; null for an unknown token or an inactive creator. */
+    async useToken(secret: string): Promise<TokenUser | null> {
+      const row = await db
+        .updateTable('api_tokens as t')
+        .set({ calls: sql<number>`t.calls + 1`, last_call_at: sql<Date>`now()` })
+        .from('users as u')
+        .whereRef('u.uuid', '=', 't.created_by')
+        .where('t.secret_hash', '=', hashSecret(secret))
+        .where('u.active', '=', true)
+        .returning(['t.id', 't.type', 't.reference', 'u.uuid', 'u.org_uuid', 'u.group_id'])
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        type: row.type,
+        reference: row.reference,
+        userUuid: row.uuid,
+        orgUuid: row.org_uuid,
+        groupId: row.group_id,
+      };
+    },
+  };
+}

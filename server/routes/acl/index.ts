@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { can, type Actor } from '../../access/access.ts';
+import { parsePrivilegeName } from '../../access/matrix.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { requireActor } from '../../plugins/auth.ts';
+import { ownershipRepository } from '../../repositories/ownership-repository.ts';
+import { errors, Uuid } from '../../schemas/common.ts';
+
+const Answers = Type.Record(Type.String(), Type.Boolean());
+const PrivilegesParam = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  description: "names such as 'device.modify', joined by |",
+});
+
+function parse(list: string) {
+  const names = [
+    ...new Set(
+      list
+        .split('|')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const unknown = names.filter((name) => !parsePrivilegeName(name));
+  if (unknown.length > 0) throw new HttpError(400, `Unknown privilege: ${unknown.join(', ')}`);
+  return names.flatMap((name) => {
+    const privilege = parsePrivilegeName(name);
+    return privilege ? [{ name, ...privilege }] : [];
+  });
+}
+
+type Parsed = ReturnType<typeof parse>;
+
+const answer = (actor: Actor, wanted: Parsed, org?: string | null) =>
+  Object.fromEntries(
+    wanted.map((p) => [p.name, org === null ? false : can(actor, p.resource, p.privilege, org)]),
+  );
+
+/** Asks the privilege matrix and the caller's scope what the caller may do, so the console offers only that. */
+const acl: FastifyPluginAsyncTypebox = async (fastify) => {
+  const owners = ownershipRepository(fastify.db);
+
+  fastify.post(
+    '/acl/test/:privileges',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Test privileges, globally and on each listed resource',
+        description:
+          'Without resources, `privileges` says what the caller may do in their own organisations. For each resource (any entity uuid) the answer also takes its organisation into account.',
+        security: [{ bearer: [] }],
+        params: Type.Object({ privileges: PrivilegesParam }),
+        body: Type.Object({ resources: Type.Optional(Type.Array(Uuid, { maxItems: 500 })) }),
+        response: {
+          200: Type.Object({ privileges: Answers, resources: Type.Record(Type.String(), Answers) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const wanted = parse(request.params.privileges);
+      const resources = [...new Set(request.body.resources ?? [])];
+      const found = await owners.ownersOf(resources);
+      return {
+        privileges: answer(actor, wanted),
+        resources: Object.fromEntries(
+          resources.map((uuid) => [uuid, answer(actor, wanted, found.get(uuid) ?? null)]),
+        ),
+      };
+    },
+  );
+
+  fastify.get(
+    '/acl/test/:resource/:privileges',
+    {
+      schema: {
+        tags: ['access'],
+        summary: 'Test privileges on one resource',
+        security: [{ bearer: [] }],
+        params: Type.Object({ resource: Uuid, privileges: PrivilegesParam }),
+        response: { 200: Answers, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const wanted = parse(request.params.privileges);
+      const found = await owners.ownersOf([request.params.resource]);
+      return answer(actor, wanted, found.get(request.params.resource) ?? null);
+    },
+  );
+};
+
+export default acl;

@@ -1,0 +1,374 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Updateable } from 'kysely';
+import { can, scopeList } from '../../access/access.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import type { UsersTable } from '../../db/types.ts';
+import { json } from '../../db/json.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { formatPhone } from '../../lib/phone.ts';
+import { requireActor } from '../../plugins/auth.ts';
+import { organisationRepository } from '../../repositories/organisation-repository.ts';
+import { sessionRepository } from '../../repositories/session-repository.ts';
+import { userRepository } from '../../repositories/user-repository.ts';
+import { errors, Ok, UuidParams, IdParams } from '../../schemas/common.ts';
+import { Password, User, UserCreate, UserInternal, UserUpdate } from '../../schemas/user.ts';
+import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
+import { userView } from '../../views/user-view.ts';
+
+const INTERNAL_LIMIT_BYTES = 512 * 1024;
+const CreatedUser = Type.Intersect([User, Type.Object({ confirmationMailSent: Type.Boolean() })]);
+const paramUuid = (request: FastifyRequest) => (request.params as { uuid: string }).uuid;
+
+const users: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repo = userRepository(fastify.db);
+  const orgs = organisationRepository(fastify.db);
+  const sessions = sessionRepository(fastify.db);
+  const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
+  const existingOrg = async (uuid: string) => {
+    if (!(await orgs.exists(uuid))) throw new HttpError(400, 'The organisation does not exist');
+    return uuid;
+  };
+  const load = async (uuid: string) => {
+    const user = await repo.get(uuid);
+    if (!user) throw new HttpError(404, 'Resource not found');
+    return user;
+  };
+  const assertUnique = async (
+    email: string | undefined,
+    username: string | undefined,
+    except?: string,
+  ) => {
+    if (email) {
+      const other = await repo.findByEmail(email);
+      if (other && other.uuid !== except)
+        throw new HttpError(409, 'E-mail is already assigned to a user account!');
+    }
+    if (username) {
+      const other = await repo.findForSignIn(username);
+      if (other && other.uuid !== except) throw new HttpError(409, 'The username is already taken');
+    }
+  };
+
+  fastify.get(
+    '/entity/users',
+    {
+      preHandler: fastify.guard({ resource: 'user', privilege: 'list' }),
+      schema: {
+        tags: ['users'],
+        summary: 'Users of the organisations you can see',
+        security: [{ bearer: [] }],
+        response: { 200: Type.Array(User), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return (await repo.list(scopeList(actor))).map((u) => userView(u, u.uuid === actor.userUuid));
+    },
+  );
+
+  fastify.get(
+    '/entity/users/:id',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'list',
+        target: async (request) => {
+          const id = (request.params as { id: string }).id;
+          return (await orgs.exists(id)) ? id : null;
+        },
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'Users of one organisation',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: Type.Array(User), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return (await repo.list([request.params.id])).map((u) =>
+        userView(u, u.uuid === actor.userUuid),
+      );
+    },
+  );
+
+  fastify.get(
+    '/entity/user/:uuid',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'list',
+        target: userOrg,
+        self: paramUuid,
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'One user',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return userView(await load(request.params.uuid), request.params.uuid === actor.userUuid);
+    },
+  );
+
+  fastify.post(
+    '/entity/user',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'create',
+        target: (request) => existingOrg((request.body as UserCreate).orgUuid),
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user; a confirmation mail lets them set a password',
+        security: [{ bearer: [] }],
+        body: UserCreate,
+        response: { 201: CreatedUser, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const body = request.body;
+      const group = body.groupId ?? 3;
+      if (group < actor.group)
+        throw new HttpError(403, 'You cannot give a user more rights than your own');
+      const username = body.username ?? body.email;
+      await assertUnique(body.email, username);
+      const created = await repo.create({
+        email: body.email,
+        username,
+        org_uuid: body.orgUuid,
+        group_id: group,
+        first_name: body.firstName ?? '',
+        last_name: body.lastName ?? '',
+        phone: formatPhone(body.phone),
+        mobile: formatPhone(body.mobile),
+        language: body.language ?? 'da',
+        bio: body.bio ?? null,
+        birthday: body.birthday ?? null,
+        position: body.position ?? null,
+        location: body.location ?? null,
+        tags: json(body.tags ?? []),
+        newsletter: body.newsletter ?? false,
+        social: json(body.social ?? {}),
+        img: body.img ?? null,
+        recovery_email: body.recoveryEmail ?? null,
+        active: true,
+      });
+      const user = await load(created.uuid);
+      let confirmationMailSent = true;
+      try {
+        await sendConfirmMail(fastify, created, user.org_name);
+      } catch (error) {
+        confirmationMailSent = false;
+        request.log.error(
+          { err: error, user: created.uuid },
+          'confirmation mail could not be sent',
+        );
+      }
+      return reply.status(201).send({ ...userView(user, false), confirmationMailSent });
+    },
+  );
+
+  fastify.put(
+    '/entity/user/:uuid',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'modify',
+        target: userOrg,
+        self: paramUuid,
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'Update a user',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        body: UserUpdate,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const body = request.body;
+      const current = await load(request.params.uuid);
+      const own = current.uuid === actor.userUuid;
+      const managing = can(actor, 'user', 'modify', current.org_uuid);
+      const administrative =
+        body.groupId !== undefined ||
+        body.orgUuid !== undefined ||
+        body.active !== undefined ||
+        body.loginSuspended !== undefined;
+      if (administrative && (!managing || own)) {
+        throw new HttpError(
+          403,
+          own
+            ? 'You cannot change your own group, organisation or access'
+            : 'Your group may not modify user access here',
+        );
+      }
+      if (body.groupId !== undefined && body.groupId < actor.group) {
+        throw new HttpError(403, 'You cannot give a user more rights than your own');
+      }
+      if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
+        await existingOrg(body.orgUuid);
+        if (
+          !can(actor, 'user', 'changeparent', current.org_uuid) ||
+          !can(actor, 'user', 'changeparent', body.orgUuid)
+        ) {
+          throw new HttpError(403, 'Your group may not move users to that organisation');
+        }
+      }
+      await assertUnique(body.email, body.username, current.uuid);
+
+      const values: Updateable<UsersTable> = {
+        ...(body.email !== undefined && { email: body.email }),
+        ...(body.username !== undefined && { username: body.username }),
+        ...(body.firstName !== undefined && { first_name: body.firstName }),
+        ...(body.lastName !== undefined && { last_name: body.lastName }),
+        ...(body.phone !== undefined && { phone: formatPhone(body.phone) }),
+        ...(body.mobile !== undefined && { mobile: formatPhone(body.mobile) }),
+        ...(body.language !== undefined && { language: body.language }),
+        ...(body.bio !== undefined && { bio: body.bio }),
+        ...(body.birthday !== undefined && { birthday: body.birthday }),
+        ...(body.position !== undefined && { position: body.position }),
+        ...(body.location !== undefined && { location: body.location }),
+        ...(body.tags !== undefined && { tags: json(body.tags) }),
+        ...(body.newsletter !== undefined && { newsletter: body.newsletter }),
+        ...(body.social !== undefined && { social: json(body.social) }),
+        ...(body.img !== undefined && { img: body.img }),
+        ...(body.recoveryEmail !== undefined && { recovery_email: body.recoveryEmail }),
+        ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
+        ...(body.groupId !== undefined && { group_id: body.groupId }),
+        ...(body.active !== undefined && { active: body.active }),
+        ...(body.loginSuspended === false && { login_suspended_until: null, failed_logins: 0 }),
+      };
+      await repo.update(current.uuid, values);
+      // A deactivated user, or one moved or given another group, signs in again.
+      if (body.active === false || body.groupId !== undefined || body.orgUuid !== undefined) {
+        await sessions.revokeAllOf(current.uuid);
+      }
+      return userView(await load(current.uuid), own);
+    },
+  );
+
+  fastify.delete(
+    '/entity/user/:uuid',
+    {
+      preHandler: fastify.guard({ resource: 'user', privilege: 'delete', target: userOrg }),
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (their sessions end at once)',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (request.params.uuid === actor.userUuid)
+        throw new HttpError(409, 'You cannot delete your own account');
+      // Sessions go with the user (on delete cascade).
+      return { ok: await repo.delete(request.params.uuid) };
+    },
+  );
+
+  fastify.put(
+    '/entity/user/:uuid/internal',
+    {
+      bodyLimit: INTERNAL_LIMIT_BYTES + 1024,
+      schema: {
+        tags: ['users'],
+        summary: 'Save your own settings, favourites and dashboards',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        body: UserInternal,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (request.params.uuid !== actor.userUuid)
+        throw new HttpError(403, 'Only the user may change their own settings');
+      const current = await load(actor.userUuid);
+      const next = { ...current.internal, ...request.body };
+      const text = json(next);
+      if (Buffer.byteLength(text) > INTERNAL_LIMIT_BYTES) {
+        throw new HttpError(
+          400,
+          'Settings, favourites and dashboards together may not exceed 512 KB',
+        );
+      }
+      await repo.update(actor.userUuid, { internal: text });
+      return { ok: true };
+    },
+  );
+
+  fastify.post(
+    '/entity/user/:uuid/resendconfirmmail',
+    {
+      preHandler: fastify.guard({ resource: 'user', privilege: 'modify', target: userOrg }),
+      schema: {
+        tags: ['users'],
+        summary: 'Send the account confirmation mail again',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        body: Type.Optional(Type.Object({ uuid: Type.Optional(Type.String({ format: 'uuid' })) })),
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await load(request.params.uuid);
+      if (user.confirmed_at) throw new HttpError(409, 'The user has already confirmed the account');
+      await sendConfirmMail(fastify, user, user.org_name);
+      return { ok: true };
+    },
+  );
+
+  fastify.post(
+    '/entity/user/:uuid/setpassword',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'modify',
+        target: userOrg,
+        self: paramUuid,
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'Change a password: your own (with the old one) or, as a manager, a user’s',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        body: Type.Object({ oldPassword: Type.Optional(Password), newPassword: Password }),
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = await load(request.params.uuid);
+      checkPassword(request.body.newPassword);
+      if (user.uuid === actor.userUuid) {
+        const old = request.body.oldPassword ?? '';
+        if (!user.password_hash || !(await verifyPassword(old, user.password_hash))) {
+          throw new HttpError(400, 'The current password is not right');
+        }
+      }
+      await repo.update(user.uuid, {
+        password_hash: await hashPassword(request.body.newPassword),
+        confirmed_at: user.confirmed_at ?? new Date(),
+      });
+      await sessions.revokeAllOf(user.uuid);
+      return { ok: true };
+    },
+  );
+};
+
+export default users;

@@ -1,0 +1,114 @@
+import { Type, type Static } from 'typebox';
+import { Email, Nullable, Text, Timestamp, Url, Uuid } from './common.ts';
+
+export const Language = Type.Union([Type.Literal('da'), Type.Literal('en')]);
+export const GroupId = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+
+export const Password = Type.String({ maxLength: 200 });
+
+const profileFields = {
+  firstName: Text(100),
+  lastName: Text(100),
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  phone: Nullable(Text(40)),
+  mobile: Nullable(Text(40)),
+  language: Language,
+  bio: Nullable(Text(2000)),
+  birthday: Nullable(Type.String({ format: 'date' })),
+  position: Nullable(Text(200)),
+  location: Nullable(Text(200)),
+  tags: Type.Array(Text(50), { maxItems: 50 }),
+  newsletter: Type.Boolean(),
+  social: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9]{0,29}$' }), Url, {
+    maxProperties: 20,
+  }),
+  img: Nullable(Url),
+  recoveryEmail: Nullable(Email),
+};
+
+const Profile = Type.Partial(Type.Object(profileFields));
+
+export const UserCreate = Type.Object(
+  { email: Email, orgUuid: Uuid, groupId: Type.Optional(GroupId), ...Profile.properties },
+  { additionalProperties: false },
+);
+export type UserCreate = Static<typeof UserCreate>;
+
+export const UserUpdate = Type.Partial(
+  Type.Object({
+    ...profileFields,
+    email: Email,
+    orgUuid: Uuid,
+    groupId: GroupId,
+    active: Type.Boolean(),
+    /** false lifts a sign-in suspension; true is not accepted (suspension follows failures). */
+    loginSuspended: Type.Literal(false),
+  }),
+  { additionalProperties: false },
+);
+export type UserUpdate = Static<typeof UserUpdate>;
+
+export const User = Type.Object({
+  uuid: Uuid,
+  email: Type.String(),
+  username: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  org: Type.Object({ uuid: Uuid, name: Type.String() }),
+  group: Type.Object({ id: GroupId, name: Type.String() }),
+  role: Type.String(),
+  privileges: Type.Array(Type.String()),
+  phone: Nullable(Type.String()),
+  mobile: Nullable(Type.String()),
+  language: Language,
+  bio: Nullable(Type.String()),
+  birthday: Nullable(Type.String()),
+  position: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  newsletter: Type.Boolean(),
+  social: Type.Record(Type.String(), Type.String()),
+  img: Nullable(Type.String()),
+  recoveryEmail: Nullable(Type.String()),
+  active: Type.Boolean(),
+  confirmed: Type.Boolean(),
+  loginSuspended: Type.Boolean(),
+  loginSuspendedUntil: Nullable(Timestamp),
+  created: Timestamp,
+  modified: Timestamp,
+  lastSignIn: Nullable(Timestamp),
+  /** Settings, favourites and dashboards: only in the signed-in user's own record. */
+  internal: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type User = Static<typeof User>;
+
+const JsonObject = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown());
+
+export const Favourite = Type.Object({
+  id: Type.Union([Type.String({ maxLength: 100 }), Type.Integer()]),
+  name: Type.Optional(Text(200)),
+  description: Type.Optional(Nullable(Text(2000))),
+  org: Type.Optional(Nullable(Text(200))),
+  type: Type.Union([
+    Type.Literal('cloudfunction'),
+    Type.Literal('collection'),
+    Type.Literal('device'),
+    Type.Literal('devicetype'),
+    Type.Literal('org'),
+    Type.Literal('project'),
+    Type.Literal('registry'),
+    Type.Literal('sensor'),
+    Type.Literal('user'),
+  ]),
+});
+
+/** The user's own store: console settings, favourites and dashboards (each replaced whole when given). */
+export const UserInternal = Type.Object(
+  {
+    settings: Type.Optional(JsonObject),
+    favourites: Type.Optional(Type.Array(Favourite, { maxItems: 1000 })),
+    dashboards: Type.Optional(Type.Array(JsonObject, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type UserInternal = Static<typeof UserInternal>;

@@ -1,0 +1,42 @@
+import { groupNames, isGroupId, privilegesOf } from '../access/matrix.ts';
+import type { UserWithOrg } from '../repositories/user-repository.ts';
+import type { User } from '../schemas/user.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A user as the API shows it; `own` adds the private store (settings, favourites, dashboards). */
+export function userView(row: UserWithOrg, own: boolean): User {
+  const group = isGroupId(row.group_id) ? row.group_id : 3;
+  const suspended = row.login_suspended_until !== null && row.login_suspended_until > new Date();
+  return {
+    uuid: row.uuid,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    org: { uuid: row.org_uuid, name: row.org_name },
+    group: { id: group, name: groupNames[group] },
+    role: groupNames[group],
+    privileges: privilegesOf(group),
+    phone: row.phone,
+    mobile: row.mobile,
+    language: row.language,
+    bio: row.bio,
+    birthday: row.birthday,
+    position: row.position,
+    location: row.location,
+    tags: row.tags,
+    newsletter: row.newsletter,
+    social: row.social,
+    img: row.img,
+    recoveryEmail: row.recovery_email,
+    active: row.active,
+    confirmed: row.confirmed_at !== null,
+    loginSuspended: suspended,
+    loginSuspendedUntil: suspended ? iso(row.login_suspended_until) : null,
+    created: row.created_at.toISOString(),
+    modified: row.modified_at.toISOString(),
+    lastSignIn: iso(row.last_sign_in_at),
+    ...(own ? { internal: row.internal } : {}),
+  };
+}
