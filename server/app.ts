@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
+import { useValidators } from './lib/validation.ts';
 import type { Database } from './db/database.ts';
 import type { BrokerAuth } from './broker/broker.ts';
 import brokerPlugin from './plugins/broker.ts';
@@ -26,6 +27,9 @@ import passwordRoutes from './routes/entity/passwords.ts';
 import organisationRoutes from './routes/entity/organisations.ts';
 import aclRoutes from './routes/acl/index.ts';
 import tokenRoutes from './routes/tokens/index.ts';
+import brandingRoutes from './routes/branding/index.ts';
+import configRoutes from './routes/config/index.ts';
+import manifestRoute from './routes/branding/manifest.ts';
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +61,8 @@ export const app = fp<AppOptions>(
     await fastify.register(authPlugin);
     await fastify.register(healthRoutes, { prefix: '/api' });
     for (const routes of [
+      configRoutes,
+      brandingRoutes,
       authRoutes,
       userRoutes,
       passwordRoutes,
@@ -66,6 +72,7 @@ export const app = fp<AppOptions>(
     ]) {
       await fastify.register(routes, { prefix: '/api' });
     }
+    await fastify.register(manifestRoute);
     await fastify.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
   },
   { name: 'nordlys' },
@@ -96,14 +103,16 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // Room for long parameters such as an ACL privilege list (its schema allows 2000).
+    routerOptions: { maxParamLength: 4096 },
     // Above the largest field a schema allows, so an oversized field gets a 400 that names it.
     bodyLimit: 2 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
+  useValidators(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

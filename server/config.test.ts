@@ -94,3 +94,50 @@ describe('loadConfig', () => {
     expect(redactUrl('mqtt://broker')).toBe('mqtt://broker');
   });
 });
+
+describe('console settings in the configuration', () => {
+  it('reads the beta flag and per-service URLs, defaulting each service to /api', () => {
+    const config = loadConfig({
+      BETA: '1',
+      SERVICE_URLS: '{"auth":"https://auth.beta.example/api/","rest":"/rest"}',
+    });
+    expect(config.beta).toBe(true);
+    expect(config.serviceUrls).toEqual({
+      auth: 'https://auth.beta.example/api',
+      core: '/api',
+      dataBroker: '/api',
+      eventBroker: '/api',
+      functions: '/api',
+      api: '/api',
+      rest: '/rest',
+    });
+  });
+
+  it('refuses unknown services and bad URLs in SERVICE_URLS', () => {
+    expect(() => loadConfig({ SERVICE_URLS: 'not json' })).toThrow(
+      /SERVICE_URLS must be a JSON object/,
+    );
+    expect(() => loadConfig({ SERVICE_URLS: '{"weather":"/w"}' })).toThrow(
+      /unknown service "weather"/,
+    );
+    expect(() => loadConfig({ SERVICE_URLS: '{"auth":"javascript:x"}' })).toThrow(
+      /SERVICE_URLS.auth/,
+    );
+  });
+
+  it('turns third-party sign-in on with a client id, Google by default', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(loadConfig({ OIDC_CLIENT_ID: 'abc' }).oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'abc',
+      jwksUrl: undefined,
+    });
+  });
+
+  it('derives the mail sender from the public URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://iot.example.com' }).mailFrom).toBe(
+      'Nordlys <no-reply@iot.example.com>',
+    );
+    expect(loadConfig({}).mailFrom).toBe('Nordlys <no-reply@localhost.localdomain>');
+  });
+});

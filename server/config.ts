@@ -19,9 +19,24 @@ export interface Config {
   demo: boolean;
   demoPassword: string | undefined;
   mailFrom: string;
+  /** The beta deployment: the console shows a dismissible beta banner. */
+  beta: boolean;
+  /** Per-service API base URLs for the console (a split deployment); each defaults to /api. */
+  serviceUrls: Record<ServiceName, string>;
   /** Third-party sign-in (OpenID Connect); off unless OIDC_CLIENT_ID is set. */
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
 }
+
+export const serviceNames = [
+  'auth',
+  'core',
+  'dataBroker',
+  'eventBroker',
+  'functions',
+  'api',
+  'rest',
+] as const;
+export type ServiceName = (typeof serviceNames)[number];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -93,6 +108,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems,
   );
 
+  const beta = readBoolean(read('BETA'), false, 'BETA', problems);
+  const serviceUrls = readServiceUrls(read('SERVICE_URLS'), problems);
+
   const mailFrom = read('MAIL_FROM') ?? `Nordlys <no-reply@${hostOf(publicUrl)}>`;
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -112,10 +130,45 @@ export function loadConfig(env: Env = process.env): Config {
     demo,
     demoPassword,
     mailFrom,
+    beta,
+    serviceUrls,
     oidc: oidcClientId
       ? { issuer: oidcIssuer, clientId: oidcClientId, jwksUrl: oidcJwksUrl }
       : null,
   };
+}
+
+function readServiceUrls(raw: string | undefined, problems: string[]): Record<ServiceName, string> {
+  const urls = Object.fromEntries(serviceNames.map((name) => [name, '/api'])) as Record<
+    ServiceName,
+    string
+  >;
+  if (raw === undefined) return urls;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push(
+      'SERVICE_URLS must be a JSON object such as {"auth":"https://auth.example.com/api"}',
+    );
+    return urls;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push('SERVICE_URLS must be a JSON object');
+    return urls;
+  }
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!(serviceNames as readonly string[]).includes(name)) {
+      problems.push(
+        `SERVICE_URLS names an unknown service "${name}" (known: ${serviceNames.join(', ')})`,
+      );
+    } else if (typeof value !== 'string' || !/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)) {
+      problems.push(`SERVICE_URLS.${name} must be an http(s) URL or a path`);
+    } else {
+      urls[name as ServiceName] = value.replace(/\/+$/, '');
+    }
+  }
+  return urls;
 }
 
 function hostOf(url: string): string {

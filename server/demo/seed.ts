@@ -75,7 +75,12 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
     });
 
     const users = userRepository(trx);
-    const person = { active: true, password_hash: passwordHash, language: 'da' as const };
+    const person = {
+      active: true,
+      password_hash: passwordHash,
+      confirmed_at: new Date(),
+      language: 'da' as const,
+    };
     await users.create({
       ...person,
       email: demoLogins[0].email,

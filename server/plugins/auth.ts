@@ -29,10 +29,23 @@ export interface GuardRule {
   self?: (request: FastifyRequest) => string | undefined;
 }
 
-/** The caller's actor, or 401. */
-export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new HttpError(401, 'Sign in to continue');
-  return request.actor;
+/**
+ * The caller's actor, or 401. A device, device type or registry token may
+ * only send and read its entity's data; those routes pass `scopedTokens: true`.
+ */
+export function requireActor(
+  request: FastifyRequest,
+  options: { scopedTokens?: boolean } = {},
+): Actor {
+  const actor = request.actor;
+  if (!actor) throw new HttpError(401, 'Sign in to continue');
+  if (actor.token && actor.token.type !== 'general' && !options.scopedTokens) {
+    throw new HttpError(
+      403,
+      'This token may only send and read the data of its own ' + actor.token.type,
+    );
+  }
+  return actor;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -88,6 +101,15 @@ export default fp(
         scope: await resolveScope(fastify.db, session.groupId, session.orgUuid),
       };
     });
+
+    // Expired sessions are refused anyway; this only keeps the table small.
+    const sweep = setInterval(() => {
+      sessions
+        .deleteExpired()
+        .catch((error: unknown) => fastify.log.warn({ err: error }, 'session sweep failed'));
+    }, 3600_000);
+    sweep.unref();
+    fastify.addHook('onClose', async () => clearInterval(sweep));
 
     fastify.decorate('guard', (rule: GuardRule) => async (request: FastifyRequest) => {
       const actor = requireActor(request);

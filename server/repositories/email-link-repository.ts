@@ -7,15 +7,9 @@ export type LinkPurpose = 'reset' | 'confirm';
 /** Single-use links sent by e-mail: password reset and account confirmation. */
 export function emailLinkRepository(db: Kysely<DB>) {
   return {
-    /** A new link; earlier unused links of the same purpose stop working. */
+    /** A new link. Earlier ones keep working until `retireOthers` (once the new one is delivered). */
     async issue(userUuid: string, purpose: LinkPurpose, ttlMs: number): Promise<string> {
       const token = newSecret();
-      await db
-        .deleteFrom('user_tokens')
-        .where('user_uuid', '=', userUuid)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .execute();
       await db
         .insertInto('user_tokens')
         .values({
@@ -26,6 +20,22 @@ export function emailLinkRepository(db: Kysely<DB>) {
         })
         .execute();
       return token;
+    },
+
+    /** Only `token` stays usable among the user's unused links of this purpose. */
+    async retireOthers(userUuid: string, purpose: LinkPurpose, token: string): Promise<void> {
+      await db
+        .deleteFrom('user_tokens')
+        .where('user_uuid', '=', userUuid)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('token_hash', '<>', hashSecret(token))
+        .execute();
+    },
+
+    /** A link that could not be delivered. */
+    async withdraw(token: string): Promise<void> {
+      await db.deleteFrom('user_tokens').where('token_hash', '=', hashSecret(token)).execute();
     },
 
     /** Uses a link once: the user it was for, or null when unknown, used or expired. */

@@ -33,4 +33,5 @@ export const errors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  503: ErrorBody,
 } as const;

@@ -59,13 +59,11 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const limit = await perUsername(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        return reply
-          .status(429)
-          .send({
-            statusCode: 429,
-            error: 'Too Many Requests',
-            message: 'Too many sign-in attempts; try again in a minute',
-          });
+        return reply.status(429).send({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many sign-in attempts; try again in a minute',
+        });
       }
       const user = await users.findForSignIn(request.body.username);
       const passwordOk = await verifyPassword(

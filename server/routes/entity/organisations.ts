@@ -133,8 +133,10 @@ const organisations: FastifyPluginAsyncTypebox = async (fastify) => {
         privilege: 'create',
         target: async (request) => {
           const parent = (request.body as OrganisationCreate).parentUuid;
-          if (!(await repo.exists(parent)))
+          // A parent the caller cannot see is answered exactly like one that does not exist.
+          if (!inScope(requireActor(request), parent) || !(await repo.exists(parent))) {
             throw new HttpError(400, 'The parent organisation does not exist');
+          }
           return parent;
         },
       }),

@@ -41,13 +41,11 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const limit = await perEmail(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        return reply
-          .status(429)
-          .send({
-            statusCode: 429,
-            error: 'Too Many Requests',
-            message: 'Too many reset requests for this e-mail; try again later',
-          });
+        return reply.status(429).send({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many reset requests for this e-mail; try again later',
+        });
       }
       const user = await users.findByEmail(request.body.email);
       if (!user) throw new HttpError(404, "email doesn't exist");

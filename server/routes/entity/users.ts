@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Updateable } from 'kysely';
-import { can, scopeList } from '../../access/access.ts';
+import { can, inScope, scopeList } from '../../access/access.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { UsersTable } from '../../db/types.ts';
 import { json } from '../../db/json.ts';
@@ -26,8 +26,12 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const orgs = organisationRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
   const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
-  const existingOrg = async (uuid: string) => {
-    if (!(await orgs.exists(uuid))) throw new HttpError(400, 'The organisation does not exist');
+  // An organisation the caller cannot see is answered exactly like one that does not exist.
+  const visibleOrg = async (request: FastifyRequest, uuid: string) => {
+    const actor = requireActor(request);
+    if (!inScope(actor, uuid) || !(await orgs.exists(uuid))) {
+      throw new HttpError(400, 'The organisation does not exist');
+    }
     return uuid;
   };
   const load = async (uuid: string) => {
@@ -124,7 +128,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: fastify.guard({
         resource: 'user',
         privilege: 'create',
-        target: (request) => existingOrg((request.body as UserCreate).orgUuid),
+        target: (request) => visibleOrg(request, (request.body as UserCreate).orgUuid),
       }),
       schema: {
         tags: ['users'],
@@ -219,7 +223,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new HttpError(403, 'You cannot give a user more rights than your own');
       }
       if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
-        await existingOrg(body.orgUuid);
+        await visibleOrg(request, body.orgUuid);
         if (
           !can(actor, 'user', 'changeparent', current.org_uuid) ||
           !can(actor, 'user', 'changeparent', body.orgUuid)
@@ -284,7 +288,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/entity/user/:uuid/internal',
     {
-      bodyLimit: INTERNAL_LIMIT_BYTES + 1024,
       schema: {
         tags: ['users'],
         summary: 'Save your own settings, favourites and dashboards',
@@ -321,7 +324,6 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Send the account confirmation mail again',
         security: [{ bearer: [] }],
         params: UuidParams,
-        body: Type.Optional(Type.Object({ uuid: Type.Optional(Type.String({ format: 'uuid' })) })),
         response: { 200: Ok, ...errors },
       },
     },

@@ -90,7 +90,13 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      if (!inScope(actor, request.params.id)) throw new HttpError(404, 'Resource not found');
+      const exists = await fastify.db
+        .selectFrom('organisations')
+        .select('uuid')
+        .where('uuid', '=', request.params.id)
+        .executeTakeFirst();
+      if (!exists || !inScope(actor, request.params.id))
+        throw new HttpError(404, 'Resource not found');
       return (await repo.listForOrg(request.params.id))
         .filter((row) => oversees(actor, row))
         .map(view);
@@ -110,7 +116,9 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
           {
             label: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
             type: TokenType,
-            reference: Type.Optional(Type.Integer({ minimum: 1 })),
+            reference: Type.Optional(
+              Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -167,7 +175,7 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['tokens'],
         summary: 'Delete an API token: it stops working at once',
         security: [{ bearer: [] }],
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
         response: { 200: Ok, ...errors },
       },
     },

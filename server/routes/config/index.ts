@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { serviceNames } from '../../config.ts';
+import { version } from '../../lib/version.ts';
+import { Nullable } from '../../schemas/common.ts';
+
+const RuntimeConfig = Type.Object({
+  version: Type.String(),
+  beta: Type.Boolean(),
+  services: Type.Object(Object.fromEntries(serviceNames.map((name) => [name, Type.String()]))),
+  thirdPartySignIn: Nullable(Type.Object({ issuer: Type.String(), clientId: Type.String() })),
+});
+
+/** What the console needs to know before anyone signs in: version, beta flag, service URLs, sign-in options. */
+const runtimeConfig: FastifyPluginAsyncTypebox = async (fastify) => {
+  const { config } = fastify;
+  fastify.get(
+    '/config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Runtime configuration of the console',
+        response: { 200: RuntimeConfig },
+      },
+    },
+    async () => ({
+      version,
+      beta: config.beta,
+      services: config.serviceUrls,
+      thirdPartySignIn: config.oidc
+        ? { issuer: config.oidc.issuer, clientId: config.oidc.clientId }
+        : null,
+    }),
+  );
+};
+
+export default runtimeConfig;

@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from './common.ts';
+
+const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
+// An https (or http) address, or a small inline image.
+const ImageRef = Type.String({
+  maxLength: 200_000,
+  pattern:
+    '^(https?://|data:image/(png|svg\\+xml|jpeg|webp|x-icon|vnd\\.microsoft\\.icon);base64,)',
+});
+const Link = Type.String({ maxLength: 2000, pattern: '^https?://' });
+
+export const BrandingColors = Type.Object(
+  {
+    primary: Type.Optional(HexColor),
+    secondary: Type.Optional(HexColor),
+    background: Type.Optional(HexColor),
+  },
+  { additionalProperties: false },
+);
+
+export const BrandingInput = Type.Object(
+  {
+    title: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    loginText: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+    url: Type.Optional(Nullable(Link)),
+    copyrightText: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    gdprUrl: Type.Optional(Nullable(Link)),
+    cookieUrl: Type.Optional(Nullable(Link)),
+    logo: Type.Optional(Nullable(ImageRef)),
+    favicon: Type.Optional(Nullable(ImageRef)),
+    colors: Type.Optional(BrandingColors),
+  },
+  { additionalProperties: false },
+);
+export type BrandingInput = Static<typeof BrandingInput>;
+
+export const Branding = Type.Object({
+  host: Type.String(),
+  /** false: no branding is stored for this host and Nordlys' own is shown. */
+  custom: Type.Boolean(),
+  title: Nullable(Type.String()),
+  loginText: Nullable(Type.String()),
+  url: Nullable(Type.String()),
+  copyrightText: Nullable(Type.String()),
+  gdprUrl: Nullable(Type.String()),
+  cookieUrl: Nullable(Type.String()),
+  logo: Nullable(Type.String()),
+  favicon: Nullable(Type.String()),
+  colors: Type.Record(Type.String(), Type.String()),
+});
+export type Branding = Static<typeof Branding>;
+
+export const HostParams = Type.Object({
+  host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$' }),
+});

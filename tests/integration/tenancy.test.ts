@@ -1,0 +1,1046 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  emails,
+  seedWorld,
+  signIn,
+  signInAll,
+  type World,
+  type WorldUser,
+} from '../helpers/world.ts';
+
+/**
+ * The tenancy model, as these tests assert it:
+ *
+ *   Platform (super)
+ *   ├── Alpha (managerA, userA)          registry, device type, function, device
+ *   │   └── Alpha North (userA1)         registry, device type, function, device
+ *   └── Beta (managerB, userB)           registry, device type, function, device
+ *
+ * - A super user sees and does everything everywhere.
+ * - An account manager works in their organisation and its sub-organisations
+ *   (managerA: Alpha and Alpha North; never Beta or Platform).
+ * - A user works in their own organisation only (userA: Alpha, not Alpha North
+ *   nor Beta), read-only except for modifying devices and their own profile.
+ * - Anything outside the caller's organisations is answered as missing (404,
+ *   or the route's own "does not exist" 400), never 403, so no one learns what
+ *   other tenants have. An action in scope that the privilege matrix forbids is 403.
+ *
+ * Every test creates what it changes or deletes and removes it again, so the
+ * tests do not depend on each other's order.
+ */
+describe('tenancy: no read or write across organisations', () => {
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  type OrgKey = keyof World['orgs'];
+  type Problem = string;
+
+  let t: TestApp;
+  let world: World;
+  let tokens: Record<WorldUser, string>;
+  let passwordHash: string | null;
+
+  const actors: WorldUser[] = ['super', 'managerA', 'userA', 'userA1', 'managerB', 'userB'];
+  const orgKeys: OrgKey[] = ['platform', 'alpha', 'alphaNorth', 'beta'];
+
+  /** The model: which organisations each world user works in. */
+  const scope: Record<WorldUser, readonly OrgKey[]> = {
+    super: ['platform', 'alpha', 'alphaNorth', 'beta'],
+    managerA: ['alpha', 'alphaNorth'],
+    userA: ['alpha'],
+    userA1: ['alphaNorth'],
+    managerB: ['beta'],
+    userB: ['beta'],
+  };
+  const home: Record<WorldUser, OrgKey> = {
+    super: 'platform',
+    managerA: 'alpha',
+    userA: 'alpha',
+    userA1: 'alphaNorth',
+    managerB: 'beta',
+    userB: 'beta',
+  };
+  const group: Record<WorldUser, 1 | 2 | 3> = {
+    super: 1,
+    managerA: 2,
+    userA: 3,
+    userA1: 3,
+    managerB: 2,
+    userB: 3,
+  };
+  const children: Record<OrgKey, readonly OrgKey[]> = {
+    platform: ['alpha', 'beta'],
+    alpha: ['alphaNorth'],
+    alphaNorth: [],
+    beta: [],
+  };
+  const subtreeOf: Record<OrgKey, readonly OrgKey[]> = {
+    platform: ['platform', 'alpha', 'alphaNorth', 'beta'],
+    alpha: ['alpha', 'alphaNorth'],
+    alphaNorth: ['alphaNorth'],
+    beta: ['beta'],
+  };
+  const devicesIn: Record<OrgKey, number> = { platform: 0, alpha: 1, alphaNorth: 1, beta: 1 };
+
+  const sees = (who: WorldUser, org: OrgKey) => scope[who].includes(org);
+  const usersOf = (org: OrgKey) => actors.filter((u) => home[u] === org);
+  const sorted = (values: readonly string[]) => [...values].sort();
+  const unique = () => randomUUID().slice(0, 8);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    world = await seedWorld(t.database.db);
+    ({ tokens } = await signInAll(t.app));
+    passwordHash = (
+      await t.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('uuid', '=', world.users.userA)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const send = (token: string, method: Method, url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const call = (who: WorldUser, method: Method, url: string, payload?: object) =>
+    send(tokens[who], method, url, payload);
+
+  /** Checks a status against the allowed ones, and that an error carries a message. */
+  function check(label: string, res: LightMyRequestResponse, allowed: readonly number[]) {
+    const problems: Problem[] = [];
+    if (!allowed.includes(res.statusCode)) {
+      problems.push(`${label}: ${res.statusCode} (want ${allowed.join('/')}) ${res.body}`);
+    } else if (res.statusCode >= 400) {
+      const body = res.json<{ statusCode: number; message: string }>();
+      if (body.statusCode !== res.statusCode || !body.message) {
+        problems.push(`${label}: error body without statusCode/message: ${res.body}`);
+      }
+    }
+    return problems;
+  }
+
+  // Rows made directly in the database, so each test owns what it changes.
+  const db = () => t.database.db;
+  async function insertUser(orgUuid: string, label: string): Promise<string> {
+    const email = `${label}-${unique()}@tenancy.test`;
+    const row = await db()
+      .insertInto('users')
+      .values({
+        email,
+        username: email,
+        org_uuid: orgUuid,
+        group_id: 3,
+        first_name: 'Victim',
+        last_name: label,
+        password_hash: passwordHash,
+        active: true,
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    return row.uuid;
+  }
+  async function insertOrg(parentUuid: string, label: string): Promise<string> {
+    const row = await db()
+      .insertInto('organisations')
+      .values({
+        name: `${label} ${unique()}`,
+        parent_uuid: parentUuid,
+        address: 'Vej 2',
+        zip: '2000',
+        city: 'Aarhus',
+        country: 'Denmark',
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    return row.uuid;
+  }
+  const userRow = (uuid: string) =>
+    db().selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  const orgRow = (uuid: string) =>
+    db().selectFrom('organisations').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  async function removeUsers(where: { uuids?: string[]; emails?: string[] }) {
+    if (where.uuids?.length)
+      await db().deleteFrom('users').where('uuid', 'in', where.uuids).execute();
+    if (where.emails?.length)
+      await db().deleteFrom('users').where('email', 'in', where.emails).execute();
+  }
+  async function removeOrgs(where: { uuids?: string[]; names?: string[] }) {
+    // Names first: a leaked create may sit under a row made here, never the other way round.
+    if (where.names?.length)
+      await db().deleteFrom('organisations').where('name', 'in', where.names).execute();
+    if (where.uuids?.length)
+      await db().deleteFrom('organisations').where('uuid', 'in', where.uuids).execute();
+  }
+  const orgBody = (parentUuid: string, name: string) => ({
+    name,
+    parentUuid,
+    address: 'Vej 3',
+    zip: '3000',
+    city: 'Helsingør',
+    country: 'Denmark',
+  });
+
+  describe('lists', () => {
+    it.each(actors)('%s lists exactly the users of the organisations in scope', async (who) => {
+      const res = await call(who, 'GET', '/api/entity/users');
+      expect(res.statusCode).toBe(200);
+      const listed = res.json<{ uuid: string; email: string; org: { uuid: string } }[]>();
+      const expected = actors.filter((u) => sees(who, home[u]));
+      expect(sorted(listed.map((u) => u.email))).toEqual(sorted(expected.map((u) => emails[u])));
+      expect(sorted(listed.map((u) => u.uuid))).toEqual(
+        sorted(expected.map((u) => world.users[u])),
+      );
+      const allowedOrgs = scope[who].map((o) => world.orgs[o]);
+      expect(listed.every((u) => allowedOrgs.includes(u.org.uuid))).toBe(true);
+    });
+
+    it.each(actors)('%s lists exactly the organisations in scope', async (who) => {
+      const res = await call(who, 'GET', '/api/entity/organisations');
+      expect(res.statusCode).toBe(200);
+      const listed = res.json<{ uuid: string }[]>().map((o) => o.uuid);
+      expect(sorted(listed)).toEqual(sorted(scope[who].map((o) => world.orgs[o])));
+    });
+
+    it('the super user sees every user and organisation there is', async () => {
+      const [users, orgs] = await Promise.all([
+        db().selectFrom('users').select('uuid').execute(),
+        db().selectFrom('organisations').select('uuid').execute(),
+      ]);
+      const listedUsers = (await call('super', 'GET', '/api/entity/users')).json<
+        { uuid: string }[]
+      >();
+      const listedOrgs = (await call('super', 'GET', '/api/entity/organisations')).json<
+        { uuid: string }[]
+      >();
+      expect(sorted(listedUsers.map((u) => u.uuid))).toEqual(sorted(users.map((u) => u.uuid)));
+      expect(sorted(listedOrgs.map((o) => o.uuid))).toEqual(sorted(orgs.map((o) => o.uuid)));
+    });
+  });
+
+  describe('details and counts', () => {
+    /** Every read keyed by an organisation, with what an in-scope answer must contain. */
+    const orgReads: {
+      name: string;
+      url: (org: string) => string;
+      body: (who: WorldUser, org: OrgKey) => unknown;
+      read: (res: LightMyRequestResponse) => unknown;
+    }[] = [
+      {
+        name: 'organisation',
+        url: (org) => `/api/entity/organisation/${org}`,
+        body: (_who, org) => world.orgs[org],
+        read: (res) => res.json<{ uuid: string }>().uuid,
+      },
+      {
+        name: 'suborgs',
+        url: (org) => `/api/entity/organisation/${org}/suborgs`,
+        body: (who, org) =>
+          sorted(children[org].filter((c) => sees(who, c)).map((c) => world.orgs[c])),
+        read: (res) => sorted(res.json<{ uuid: string }[]>().map((o) => o.uuid)),
+      },
+      {
+        name: 'users of organisation',
+        url: (org) => `/api/entity/users/${org}`,
+        body: (_who, org) => sorted(usersOf(org).map((u) => world.users[u])),
+        read: (res) => sorted(res.json<{ uuid: string }[]>().map((u) => u.uuid)),
+      },
+      {
+        name: 'total devices',
+        url: (org) => `/api/v2/total-devices/${org}`,
+        body: (who, org) => ({
+          total: subtreeOf[org].filter((o) => sees(who, o)).reduce((n, o) => n + devicesIn[o], 0),
+        }),
+        read: (res) => res.json(),
+      },
+      {
+        name: 'metadata',
+        url: (org) => `/api/orgMetadata/${org}`,
+        body: (_who, org) => ({ uuid: world.orgs[org], metadata: {} }),
+        read: (res) => res.json(),
+      },
+      {
+        name: 'API tokens',
+        url: (org) => `/api/tokens/${org}`,
+        body: () => [],
+        read: (res) => res.json(),
+      },
+    ];
+
+    it.each(actors)(
+      '%s reads organisations in scope (200, right content) and nothing else (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        for (const route of orgReads) {
+          for (const org of orgKeys) {
+            const label = `${route.name} of ${org}`;
+            const res = await call(who, 'GET', route.url(world.orgs[org]));
+            if (sees(who, org)) {
+              problems.push(...check(label, res, [200]));
+              if (res.statusCode === 200) {
+                const got = route.read(res);
+                const want = route.body(who, org);
+                if (JSON.stringify(got) !== JSON.stringify(want))
+                  problems.push(
+                    `${label}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`,
+                  );
+              }
+            } else {
+              problems.push(...check(label, res, [404]));
+              if (
+                res.body.includes('Alpha') ||
+                res.body.includes('Beta') ||
+                res.body.includes('Platform')
+              )
+                problems.push(`${label}: a 404 names an organisation: ${res.body}`);
+            }
+          }
+          const missing = await call(who, 'GET', route.url(randomUUID()));
+          problems.push(...check(`${route.name} of an unknown uuid`, missing, [404]));
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it('counts only the devices in scope', async () => {
+      const total = async (who: WorldUser, org: OrgKey) =>
+        (await call(who, 'GET', `/api/v2/total-devices/${world.orgs[org]}`)).json<{
+          total: number;
+        }>().total;
+      expect(await total('super', 'platform')).toBe(3);
+      expect(await total('super', 'alpha')).toBe(2);
+      expect(await total('managerA', 'alpha')).toBe(2);
+      expect(await total('managerA', 'alphaNorth')).toBe(1);
+      expect(await total('userA', 'alpha')).toBe(1);
+      expect(await total('managerB', 'beta')).toBe(1);
+    });
+
+    it.each(actors)('%s reads the users in scope and no one else', async (who) => {
+      const problems: Problem[] = [];
+      for (const target of actors) {
+        const res = await call(who, 'GET', `/api/entity/user/${world.users[target]}`);
+        if (sees(who, home[target]) || who === target) {
+          problems.push(...check(`user ${target}`, res, [200]));
+          if (res.statusCode === 200 && res.json<{ uuid: string }>().uuid !== world.users[target])
+            problems.push(`user ${target}: wrong user ${res.body}`);
+        } else {
+          problems.push(...check(`user ${target}`, res, [404]));
+          if (res.body.includes(emails[target])) problems.push(`user ${target}: 404 leaks e-mail`);
+        }
+      }
+      problems.push(
+        ...check('unknown user', await call(who, 'GET', `/api/entity/user/${randomUUID()}`), [404]),
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('answers a caller without a session 401 on every read', async () => {
+      const urls = [
+        '/api/entity/users',
+        '/api/entity/organisations',
+        `/api/entity/users/${world.orgs.alpha}`,
+        `/api/entity/user/${world.users.userA}`,
+        `/api/entity/organisation/${world.orgs.alpha}`,
+        `/api/entity/organisation/${world.orgs.alpha}/suborgs`,
+        `/api/v2/total-devices/${world.orgs.alpha}`,
+        `/api/orgMetadata/${world.orgs.alpha}`,
+        `/api/tokens/${world.orgs.alpha}`,
+        `/api/acl/test/${world.alphaThings.device.uuid}/device.list`,
+      ];
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect([url, res.statusCode]).toEqual([url, 401]);
+      }
+    });
+  });
+
+  describe('writes on foreign entities', () => {
+    interface Targets {
+      /** The organisation written into or on. */
+      org: string;
+      /** A fresh, unconfirmed user in `org`. */
+      user: string;
+      /** A fresh, empty sub-organisation of `org`. */
+      emptyOrg: string;
+      /** The id of a device in `org`, when it has one. */
+      deviceId: number | null;
+      /**
+       * An organisation the caller may see that could be moved: a fresh sub-organisation of a
+       * manager's own; a user sees no sub-organisations, so their own organisation (never removed).
+       */
+      ownOrg: string;
+      ownOrgIsFresh: boolean;
+      /** A fresh user in the caller's own organisation. */
+      ownUser: string;
+      /** Names of anything a create may make, so it can be found and removed. */
+      newEmail: string;
+      newOrgName: string;
+    }
+    interface Probe {
+      name: string;
+      send: (who: WorldUser, x: Targets) => Promise<LightMyRequestResponse>;
+      /** What a caller outside `org` gets. */
+      foreign: (who: WorldUser) => readonly number[];
+      /** What an account manager gets in their own organisation (proves the request is valid). */
+      own: readonly number[];
+    }
+    const missing = [404] as const;
+    // A create names its organisation in the body; "does not exist" (400) is as good as 404 there.
+    const missingOrAbsentParent = [404, 400] as const;
+
+    const probes: Probe[] = [
+      {
+        name: 'PUT user (profile)',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/entity/user/${x.user}`, { firstName: 'Hacked', lastName: 'X' }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT user (deactivate)',
+        send: (who, x) => call(who, 'PUT', `/api/entity/user/${x.user}`, { active: false }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'resend confirmation mail',
+        send: (who, x) => call(who, 'POST', `/api/entity/user/${x.user}/resendconfirmmail`, {}),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'set password',
+        send: (who, x) =>
+          call(who, 'POST', `/api/entity/user/${x.user}/setpassword`, {
+            newPassword: 'hijacked-password-1',
+          }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        // Not scoped by organisation: only the user themself may, so everyone else gets the
+        // same 403 whether the user exists or not (no existence leak).
+        name: 'PUT user internal store',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/entity/user/${x.user}/internal`, { settings: { theme: 'x' } }),
+        foreign: () => [403],
+        own: [403],
+      },
+      {
+        name: 'DELETE user',
+        send: (who, x) => call(who, 'DELETE', `/api/entity/user/${x.user}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT organisation',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/entity/organisation/${x.emptyOrg}`, { name: 'Hacked' }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT the organisation itself',
+        send: (who, x) => call(who, 'PUT', `/api/entity/organisation/${x.org}`, { city: 'Hacked' }),
+        foreign: () => missing,
+        // managerA's own organisation: allowed.
+        own: [200],
+      },
+      {
+        name: 'DELETE organisation',
+        send: (who, x) => call(who, 'DELETE', `/api/entity/organisation/${x.emptyOrg}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'POST user into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/entity/user', { email: x.newEmail, orgUuid: x.org }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        name: 'POST organisation under it',
+        send: (who, x) =>
+          call(who, 'POST', '/api/entity/organisation', orgBody(x.org, x.newOrgName)),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        name: 'move an own organisation under it',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/entity/organisation/${x.ownOrg}`, { parentUuid: x.org }),
+        // A user may not modify organisations at all (403 before the parent is looked at).
+        foreign: (who) => (group[who] === 3 ? [403] : [404, 400]),
+        own: [200],
+      },
+      {
+        // Moving a user the caller manages into a foreign organisation must fail as for an
+        // organisation that does not exist; a 403 would confirm that it exists.
+        name: 'move an own user into it',
+        send: (who, x) => call(who, 'PUT', `/api/entity/user/${x.ownUser}`, { orgUuid: x.org }),
+        foreign: (who) => (group[who] === 3 ? [403] : [404, 400]),
+        own: [200],
+      },
+      {
+        name: 'device token for its device',
+        send: (who, x) =>
+          call(who, 'POST', '/api/generateToken', {
+            label: 'probe',
+            type: 'device',
+            reference: x.deviceId ?? 999_999,
+          }),
+        foreign: () => missing,
+        own: [201],
+      },
+    ];
+
+    async function makeTargets(who: WorldUser, org: OrgKey): Promise<Targets> {
+      const orgUuid = world.orgs[org];
+      const things = {
+        alpha: world.alphaThings,
+        alphaNorth: world.alphaNorthThings,
+        beta: world.betaThings,
+      };
+      return {
+        org: orgUuid,
+        user: await insertUser(orgUuid, 'victim'),
+        emptyOrg: await insertOrg(orgUuid, 'Empty'),
+        deviceId: org === 'platform' ? null : things[org].device.id,
+        ownOrg:
+          group[who] === 3 ? world.orgs[home[who]] : await insertOrg(world.orgs[home[who]], 'Own'),
+        ownOrgIsFresh: group[who] !== 3,
+        ownUser: await insertUser(world.orgs[home[who]], 'own'),
+        newEmail: `new-${unique()}@tenancy.test`,
+        newOrgName: `New ${unique()}`,
+      };
+    }
+    async function cleanUp(x: Targets) {
+      await db().deleteFrom('api_tokens').where('label', '=', 'probe').execute();
+      await removeUsers({ uuids: [x.user, x.ownUser], emails: [x.newEmail] });
+      await removeOrgs({
+        uuids: x.ownOrgIsFresh ? [x.emptyOrg, x.ownOrg] : [x.emptyOrg],
+        names: [x.newOrgName],
+      });
+    }
+    const snapshot = async (x: Targets) => ({
+      org: await orgRow(x.org),
+      emptyOrg: await orgRow(x.emptyOrg),
+      ownOrg: await orgRow(x.ownOrg),
+      user: await userRow(x.user),
+      ownUser: await userRow(x.ownUser),
+      links: await db()
+        .selectFrom('user_tokens')
+        .select('token_hash')
+        .where('user_uuid', '=', x.user)
+        .execute(),
+      created: {
+        users: await db()
+          .selectFrom('users')
+          .select('uuid')
+          .where('email', '=', x.newEmail)
+          .execute(),
+        orgs: await db()
+          .selectFrom('organisations')
+          .select('uuid')
+          .where('name', '=', x.newOrgName)
+          .execute(),
+        tokens: await db()
+          .selectFrom('api_tokens')
+          .select('id')
+          .where('label', '=', 'probe')
+          .execute(),
+      },
+    });
+
+    const foreignPairs: [WorldUser, OrgKey][] = [
+      ['managerA', 'beta'],
+      ['managerA', 'platform'],
+      ['userA', 'alphaNorth'],
+      ['userA', 'beta'],
+      ['userA1', 'alpha'],
+      ['userA1', 'beta'],
+      ['managerB', 'alpha'],
+      ['managerB', 'alphaNorth'],
+      ['managerB', 'platform'],
+      ['userB', 'alpha'],
+      ['userB', 'alphaNorth'],
+    ];
+
+    it.each(probes)(
+      '$name: every caller outside the organisation gets "missing" and nothing changes',
+      async (probe) => {
+        const problems: Problem[] = [];
+        for (const [who, org] of foreignPairs) {
+          expect(sees(who, org)).toBe(false);
+          const x = await makeTargets(who, org);
+          try {
+            const before = await snapshot(x);
+            const res = await probe.send(who, x);
+            problems.push(...check(`${who} in ${org}`, res, probe.foreign(who)));
+            // Straight from the database: every row exactly as it was (password hash, modified
+            // time and all), no mail link issued, nothing created.
+            const after = await snapshot(x);
+            if (JSON.stringify(after) !== JSON.stringify(before))
+              problems.push(`${who} in ${org}: the database changed`);
+          } finally {
+            await cleanUp(x);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it.each(['managerA', 'managerB'] as const)(
+      'the same requests succeed for %s in their own organisation (the probes are valid)',
+      async (who) => {
+        const x = await makeTargets(who, home[who]);
+        try {
+          const problems: Problem[] = [];
+          for (const probe of probes) {
+            problems.push(...check(probe.name, await probe.send(who, x), probe.own));
+          }
+          expect(problems).toEqual([]);
+          expect(await userRow(x.user)).toBeUndefined();
+          expect(await orgRow(x.emptyOrg)).toBeUndefined();
+          expect(await userRow(x.ownUser)).toMatchObject({ org_uuid: x.org });
+        } finally {
+          await db()
+            .updateTable('organisations')
+            .set({ city: 'København' })
+            .where('uuid', '=', x.org)
+            .execute();
+          await cleanUp(x);
+        }
+      },
+    );
+
+    it.each(probes)(
+      '$name: a foreign entity is answered exactly like one that does not exist',
+      async (probe) => {
+        // Ids in messages ('No device with id 7') differ by nature; the wording may not.
+        const shape = (res: LightMyRequestResponse) =>
+          `${res.statusCode} ${(res.json<{ message?: string }>().message ?? '').replace(/\d+/g, '<n>')}`;
+        const problems: Problem[] = [];
+        for (const [who, org] of foreignPairs) {
+          const real = await makeTargets(who, org);
+          const fake: Targets = {
+            ...real,
+            org: randomUUID(),
+            user: randomUUID(),
+            emptyOrg: randomUUID(),
+            deviceId: 999_999,
+          };
+          try {
+            const foreign = shape(await probe.send(who, real));
+            const missing = shape(await probe.send(who, fake));
+            if (foreign !== missing)
+              problems.push(`${who} in ${org}: foreign "${foreign}" vs missing "${missing}"`);
+          } finally {
+            await cleanUp(real);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it('a manager cannot move a sub-organisation under a foreign parent', async () => {
+      const child = await insertOrg(world.orgs.alpha, 'Movable');
+      try {
+        const before = await orgRow(child);
+        for (const parent of [world.orgs.beta, world.orgs.platform, randomUUID()]) {
+          const res = await call('managerA', 'PUT', `/api/entity/organisation/${child}`, {
+            parentUuid: parent,
+          });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({ message: 'The parent organisation does not exist' });
+        }
+        expect(await orgRow(child)).toEqual(before);
+      } finally {
+        await removeOrgs({ uuids: [child] });
+      }
+    });
+  });
+
+  describe('matrix refusals in scope', () => {
+    it('a user cannot create users or organisations in their own organisation (403)', async () => {
+      const email = `made-by-user-${unique()}@tenancy.test`;
+      const name = `Made by user ${unique()}`;
+      try {
+        const user = await call('userA', 'POST', '/api/entity/user', {
+          email,
+          orgUuid: world.orgs.alpha,
+        });
+        expect(user.statusCode).toBe(403);
+        expect(user.json<{ message: string }>().message).not.toBe('');
+        const org = await call(
+          'userA',
+          'POST',
+          '/api/entity/organisation',
+          orgBody(world.orgs.alpha, name),
+        );
+        expect(org.statusCode).toBe(403);
+        expect(
+          await db().selectFrom('users').select('uuid').where('email', '=', email).execute(),
+        ).toEqual([]);
+        expect(
+          await db().selectFrom('organisations').select('uuid').where('name', '=', name).execute(),
+        ).toEqual([]);
+      } finally {
+        await removeUsers({ emails: [email] });
+        await removeOrgs({ names: [name] });
+      }
+    });
+
+    it('a user cannot delete a user, nor modify another user, of their own organisation (403)', async () => {
+      const victim = await insertUser(world.orgs.alpha, 'colleague');
+      try {
+        const before = await userRow(victim);
+        const managerBefore = await userRow(world.users.managerA);
+        expect((await call('userA', 'DELETE', `/api/entity/user/${victim}`)).statusCode).toBe(403);
+        for (const [target, body] of [
+          [victim, { firstName: 'Hacked' }],
+          [world.users.managerA, { firstName: 'Hacked' }],
+          [victim, { active: false }],
+          [world.users.managerA, { groupId: 3 }],
+        ] as const) {
+          const res = await call('userA', 'PUT', `/api/entity/user/${target}`, body);
+          expect([target, res.statusCode]).toEqual([target, 403]);
+        }
+        const password = await call('userA', 'POST', `/api/entity/user/${victim}/setpassword`, {
+          newPassword: 'hijacked-password-1',
+        });
+        expect(password.statusCode).toBe(403);
+        expect(await userRow(victim)).toEqual(before);
+        expect(await userRow(world.users.managerA)).toEqual(managerBefore);
+      } finally {
+        await removeUsers({ uuids: [victim] });
+      }
+    });
+
+    it('a user can update their own profile, but not their own group, organisation or access', async () => {
+      const me = world.users.userA;
+      const original = await userRow(me);
+      try {
+        const ok = await call('userA', 'PUT', `/api/entity/user/${me}`, { firstName: 'Arnold' });
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json()).toMatchObject({ uuid: me, firstName: 'Arnold', group: { id: 3 } });
+        expect(await userRow(me)).toMatchObject({ first_name: 'Arnold' });
+        const changed = await userRow(me);
+        for (const body of [
+          { groupId: 2 },
+          { groupId: 1 },
+          { orgUuid: world.orgs.alphaNorth },
+          { orgUuid: world.orgs.beta },
+          { active: false },
+          { firstName: 'Sneaky', groupId: 2 },
+        ]) {
+          const res = await call('userA', 'PUT', `/api/entity/user/${me}`, body);
+          expect([body, res.statusCode]).toEqual([body, 403]);
+          expect(res.json()).toMatchObject({
+            message: 'You cannot change your own group, organisation or access',
+          });
+        }
+        expect(await userRow(me)).toEqual(changed);
+      } finally {
+        await db()
+          .updateTable('users')
+          .set({
+            first_name: original?.first_name ?? 'Arne',
+            group_id: 3,
+            org_uuid: world.orgs.alpha,
+            active: true,
+          })
+          .where('uuid', '=', me)
+          .execute();
+        // Should a refusal have failed and ended the sessions, the other tests still get one.
+        const still = await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { authorization: `Bearer ${tokens.userA}` },
+        });
+        if (still.statusCode !== 200) tokens.userA = await signIn(t.app, emails.userA);
+      }
+    });
+
+    it('a manager cannot create a super user (403) but can create another manager', async () => {
+      const superEmail = `would-be-super-${unique()}@tenancy.test`;
+      const managerEmail = `manager-${unique()}@tenancy.test`;
+      try {
+        const res = await call('managerA', 'POST', '/api/entity/user', {
+          email: superEmail,
+          orgUuid: world.orgs.alpha,
+          groupId: 1,
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({
+          message: 'You cannot give a user more rights than your own',
+        });
+        expect(
+          await db().selectFrom('users').select('uuid').where('email', '=', superEmail).execute(),
+        ).toEqual([]);
+        const promote = await call('managerA', 'PUT', `/api/entity/user/${world.users.userA}`, {
+          groupId: 1,
+        });
+        expect(promote.statusCode).toBe(403);
+        expect(await userRow(world.users.userA)).toMatchObject({ group_id: 3 });
+
+        const manager = await call('managerA', 'POST', '/api/entity/user', {
+          email: managerEmail,
+          orgUuid: world.orgs.alphaNorth,
+          groupId: 2,
+        });
+        expect(manager.statusCode).toBe(201);
+        expect(manager.json()).toMatchObject({
+          group: { id: 2 },
+          org: { uuid: world.orgs.alphaNorth },
+        });
+      } finally {
+        await removeUsers({ emails: [superEmail, managerEmail] });
+      }
+    });
+
+    it('a manager cannot delete (409) or move (403) their own organisation', async () => {
+      const before = await orgRow(world.orgs.alpha);
+      // Deleting is allowed by the matrix; the organisation's state forbids it, hence 409.
+      const del = await call('managerA', 'DELETE', `/api/entity/organisation/${world.orgs.alpha}`);
+      expect(del.statusCode).toBe(409);
+      expect(del.json()).toMatchObject({ message: 'You cannot delete your own organisation' });
+      for (const parent of [world.orgs.alphaNorth, world.orgs.beta]) {
+        const move = await call('managerA', 'PUT', `/api/entity/organisation/${world.orgs.alpha}`, {
+          parentUuid: parent,
+        });
+        expect(move.statusCode).toBe(403);
+        expect(move.json()).toMatchObject({ message: 'You cannot move your own organisation' });
+      }
+      expect(await orgRow(world.orgs.alpha)).toEqual(before);
+    });
+  });
+
+  describe('ACL answers', () => {
+    const path = `/api/acl/test/${encodeURIComponent('user.create|device.modify')}`;
+    const cases: { who: WorldUser; own: OrgKey; foreign: OrgKey | null }[] = [
+      { who: 'super', own: 'platform', foreign: null },
+      { who: 'managerA', own: 'alpha', foreign: 'beta' },
+      { who: 'userA', own: 'alpha', foreign: 'alphaNorth' },
+      { who: 'userA1', own: 'alphaNorth', foreign: 'alpha' },
+      { who: 'managerB', own: 'beta', foreign: 'alpha' },
+      { who: 'userB', own: 'beta', foreign: 'alphaNorth' },
+    ];
+    const deviceOf = (org: OrgKey) =>
+      ({
+        platform: null,
+        alpha: world.alphaThings.device.uuid,
+        alphaNorth: world.alphaNorthThings.device.uuid,
+        beta: world.betaThings.device.uuid,
+      })[org];
+
+    it.each(cases)(
+      '$who: own organisation as the group allows, foreign and unknown all false',
+      async ({ who, own, foreign }) => {
+        const global = { 'user.create': group[who] <= 2, 'device.modify': true };
+        const none = { 'user.create': false, 'device.modify': false };
+        const random = randomUUID();
+        // A super user's "foreign" is simply another organisation, which they may use too.
+        const other = foreign ?? 'beta';
+        const otherAnswer = foreign === null ? global : none;
+        const res = await call(who, 'POST', path, {
+          resources: [world.orgs[own], world.orgs[other], deviceOf(other), random],
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          privileges: global,
+          resources: {
+            [world.orgs[own]]: global,
+            [world.orgs[other]]: otherAnswer,
+            [deviceOf(other) ?? '']: otherAnswer,
+            [random]: none,
+          },
+        });
+      },
+    );
+
+    it('answers on one resource: a foreign device is not listable, for a super user it is', async () => {
+      const url = (device: string) => `/api/acl/test/${device}/device.list`;
+      const beta = world.betaThings.device.uuid;
+      expect((await call('managerA', 'GET', url(beta))).json()).toEqual({ 'device.list': false });
+      expect((await call('userA', 'GET', url(beta))).json()).toEqual({ 'device.list': false });
+      expect((await call('userA', 'GET', url(world.alphaNorthThings.device.uuid))).json()).toEqual({
+        'device.list': false,
+      });
+      expect(
+        (await call('managerA', 'GET', url(world.alphaNorthThings.device.uuid))).json(),
+      ).toEqual({ 'device.list': true });
+      expect((await call('super', 'GET', url(beta))).json()).toEqual({ 'device.list': true });
+      expect((await call('userB', 'GET', url(beta))).json()).toEqual({ 'device.list': true });
+      expect((await call('super', 'GET', url(randomUUID()))).json()).toEqual({
+        'device.list': false,
+      });
+    });
+
+    it('refuses an unknown privilege name with 400', async () => {
+      for (const name of ['device.fly', 'org.changeparent', 'nonsense', 'user.create|bogus.list']) {
+        const post = await call(
+          'managerA',
+          'POST',
+          `/api/acl/test/${encodeURIComponent(name)}`,
+          {},
+        );
+        expect([name, post.statusCode]).toEqual([name, 400]);
+        expect(post.json<{ message: string }>().message).toMatch(/^Unknown privilege: /);
+        const get = await call(
+          'managerA',
+          'GET',
+          `/api/acl/test/${world.alphaThings.device.uuid}/${encodeURIComponent(name)}`,
+        );
+        expect([name, get.statusCode]).toEqual([name, 400]);
+      }
+    });
+  });
+
+  describe('API tokens', () => {
+    const makeToken = async (who: WorldUser, label: string) => {
+      const res = await call(who, 'POST', '/api/generateToken', { label, type: 'general' });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: number; token: string; orgUuid: string }>();
+    };
+
+    it('lists an organisation’s tokens only in scope', async () => {
+      const token = await makeToken('managerA', `list-${unique()}`);
+      try {
+        const own = await call('managerA', 'GET', `/api/tokens/${world.orgs.alpha}`);
+        expect(own.statusCode).toBe(200);
+        expect(own.json<{ id: number }[]>().map((r) => r.id)).toEqual([token.id]);
+        for (const [who, org] of [
+          ['managerA', 'beta'],
+          ['managerA', 'platform'],
+          ['managerB', 'alpha'],
+          ['userB', 'alpha'],
+          ['userA1', 'alpha'],
+        ] as const) {
+          const res = await call(who, 'GET', `/api/tokens/${world.orgs[org]}`);
+          expect([who, org, res.statusCode]).toEqual([who, org, 404]);
+        }
+        // In Alpha, a plain user sees only tokens they made themselves.
+        const user = await call('userA', 'GET', `/api/tokens/${world.orgs.alpha}`);
+        expect(user.statusCode).toBe(200);
+        expect(user.json()).toEqual([]);
+      } finally {
+        await db().deleteFrom('api_tokens').where('id', '=', token.id).execute();
+      }
+    });
+
+    it('a general token acts only in its maker’s scope', async () => {
+      const token = await makeToken('managerA', `scope-${unique()}`);
+      try {
+        expect(token.orgUuid).toBe(world.orgs.alpha);
+        const users = await send(token.token, 'GET', '/api/entity/users');
+        expect(users.statusCode).toBe(200);
+        expect(sorted(users.json<{ email: string }[]>().map((u) => u.email))).toEqual(
+          sorted(['managerA', 'userA', 'userA1'].map((u) => emails[u as WorldUser])),
+        );
+        const orgs = await send(token.token, 'GET', '/api/entity/organisations');
+        expect(sorted(orgs.json<{ uuid: string }[]>().map((o) => o.uuid))).toEqual(
+          sorted([world.orgs.alpha, world.orgs.alphaNorth]),
+        );
+        const before = await userRow(world.users.userB);
+        for (const [method, url, body] of [
+          ['GET', `/api/entity/user/${world.users.userB}`, undefined],
+          ['GET', `/api/entity/organisation/${world.orgs.beta}`, undefined],
+          ['GET', `/api/v2/total-devices/${world.orgs.platform}`, undefined],
+          ['PUT', `/api/entity/user/${world.users.userB}`, { firstName: 'Hacked' }],
+          ['DELETE', `/api/entity/user/${world.users.userB}`, undefined],
+        ] as const) {
+          const res = await send(token.token, method, url, body);
+          expect([method, url, res.statusCode]).toEqual([method, url, 404]);
+        }
+        expect(await userRow(world.users.userB)).toEqual(before);
+      } finally {
+        await db().deleteFrom('api_tokens').where('id', '=', token.id).execute();
+      }
+    });
+
+    it('another tenant cannot delete a token (404), and it keeps working', async () => {
+      const token = await makeToken('managerA', `keep-${unique()}`);
+      try {
+        for (const who of ['managerB', 'userB', 'userA'] as const) {
+          const res = await call(who, 'POST', `/api/deletetoken/${token.id}`);
+          expect([who, res.statusCode]).toEqual([who, 404]);
+        }
+        expect(
+          await db().selectFrom('api_tokens').select('id').where('id', '=', token.id).execute(),
+        ).toEqual([{ id: token.id }]);
+        expect((await send(token.token, 'GET', '/api/entity/users')).statusCode).toBe(200);
+        // Its maker can delete it, and then it stops working.
+        expect((await call('managerA', 'POST', `/api/deletetoken/${token.id}`)).json()).toEqual({
+          ok: true,
+        });
+        expect((await send(token.token, 'GET', '/api/entity/users')).statusCode).toBe(401);
+      } finally {
+        await db().deleteFrom('api_tokens').where('id', '=', token.id).execute();
+      }
+    });
+  });
+
+  it('classifies every route of the API (a new route must be placed in this walk)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    /** Routes that hold no tenant's data, and why. */
+    const outsideTenancy: Record<string, string> = {
+      'GET /api/health': 'public, no tenant data',
+      'GET /api/ready': 'public, no tenant data',
+      'GET /api/config': 'public console configuration',
+      'GET /api/branding': 'public, by host name',
+      'GET /api/branding/hosts': 'platform-wide, super users only',
+      'PUT /api/branding/{host}': 'platform-wide, super users only',
+      'DELETE /api/branding/{host}': 'platform-wide, super users only',
+      'POST /api/auth/basic': 'public sign-in',
+      'POST /api/auth/google': 'public sign-in',
+      'GET /api/auth/user': 'the caller only',
+      'POST /api/auth/logout': 'the caller only',
+      'POST /api/entity/user/forgotpassword': 'public, by e-mail',
+      'POST /api/entity/user/forgotpassword/set': 'public, by mailed token',
+      'POST /api/entity/user/confirm': 'public, by mailed token',
+    };
+    /** Routes that touch a tenant's data, and the tests above that walk them. */
+    const walked: Record<string, string> = {
+      'GET /api/entity/users': 'lists',
+      'GET /api/entity/organisations': 'lists',
+      'GET /api/entity/users/{id}': 'details',
+      'GET /api/entity/user/{uuid}': 'details',
+      'GET /api/entity/organisation/{id}': 'details',
+      'GET /api/entity/organisation/{id}/suborgs': 'details',
+      'GET /api/v2/total-devices/{id}': 'details and counts',
+      'GET /api/orgMetadata/{id}': 'details',
+      'GET /api/tokens/{id}': 'details, API tokens',
+      'PUT /api/entity/user/{uuid}': 'foreign writes, refusals',
+      'DELETE /api/entity/user/{uuid}': 'foreign writes, refusals',
+      'POST /api/entity/user': 'foreign writes, refusals',
+      'PUT /api/entity/user/{uuid}/internal': 'foreign writes (self only)',
+      'POST /api/entity/user/{uuid}/resendconfirmmail': 'foreign writes',
+      'POST /api/entity/user/{uuid}/setpassword': 'foreign writes, refusals',
+      'POST /api/entity/organisation': 'foreign writes, refusals',
+      'PUT /api/entity/organisation/{uuid}': 'foreign writes, refusals',
+      'DELETE /api/entity/organisation/{id}': 'foreign writes, refusals',
+      'POST /api/acl/test/{privileges}': 'ACL',
+      'GET /api/acl/test/{resource}/{privileges}': 'ACL',
+      'POST /api/generateToken': 'foreign writes, API tokens',
+      'POST /api/deletetoken/{id}': 'API tokens',
+    };
+    expect(operations.filter((op) => !(op in walked) && !(op in outsideTenancy))).toEqual([]);
+    expect(Object.keys(walked).filter((op) => !operations.includes(op))).toEqual([]);
+  });
+});
