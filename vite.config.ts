@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
@@ -12,6 +13,18 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    VitePWA({
+      registerType: 'prompt',
+      // The server serves a manifest per host (white-label), so none is generated here.
+      manifest: false,
+      injectRegister: false,
+      workbox: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/metrics/, /^\/mqtt/, /^\/manifest\.webmanifest/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
   ],
   build: {
     outDir: 'dist/web',

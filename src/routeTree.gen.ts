@@ -10,33 +10,643 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as R404RouteImport } from './routes/404'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as CookiePolicyRouteImport } from './routes/cookie-policy'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AppApiRouteImport } from './routes/_app.api'
+import { Route as AppCollectionsRouteImport } from './routes/_app.collections'
+import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
+import { Route as AppDevicetypesRouteImport } from './routes/_app.devicetypes'
+import { Route as AppFavoritesRouteImport } from './routes/_app.favorites'
+import { Route as AppFunctionsRouteImport } from './routes/_app.functions'
+import { Route as AppManagementRouteImport } from './routes/_app.management'
+import { Route as AppMessagesRouteImport } from './routes/_app.messages'
+import { Route as AppOnsiteSetupRouteImport } from './routes/_app.onsite-setup'
+import { Route as AppOrgsRouteImport } from './routes/_app.orgs'
+import { Route as AppProjectsRouteImport } from './routes/_app.projects'
+import { Route as AppRegistriesRouteImport } from './routes/_app.registries'
+import { Route as AppSensorsRouteImport } from './routes/_app.sensors'
+import { Route as AppSettingsRouteImport } from './routes/_app.settings'
+import { Route as AppUsersRouteImport } from './routes/_app.users'
+import { Route as AppCollectionIdRouteImport } from './routes/_app.collection.$id'
+import { Route as AppCollectionsNewRouteImport } from './routes/_app.collections_.new'
+import { Route as AppDeviceIdRouteImport } from './routes/_app.device.$id'
+import { Route as AppDevicetypeIdRouteImport } from './routes/_app.devicetype.$id'
+import { Route as AppDevicetypesNewRouteImport } from './routes/_app.devicetypes_.new'
+import { Route as AppFunctionIdRouteImport } from './routes/_app.function.$id'
+import { Route as AppFunctionsNewRouteImport } from './routes/_app.functions_.new'
+import { Route as AppProjectIdRouteImport } from './routes/_app.project.$id'
+import { Route as AppProjectsNewRouteImport } from './routes/_app.projects_.new'
+import { Route as AppRegistriesNewRouteImport } from './routes/_app.registries_.new'
+import { Route as AppRegistryIdRouteImport } from './routes/_app.registry.$id'
+import { Route as AppSensorIdRouteImport } from './routes/_app.sensor.$id'
+import { Route as AppSensorsNewRouteImport } from './routes/_app.sensors_.new'
+import { Route as AppSettingsBrandingRouteImport } from './routes/_app.settings_.branding'
+import { Route as AppCollectionIdEditRouteImport } from './routes/_app.collection.$id_.edit'
+import { Route as AppDevicetypeIdEditRouteImport } from './routes/_app.devicetype.$id_.edit'
+import { Route as AppFunctionIdEditRouteImport } from './routes/_app.function.$id_.edit'
+import { Route as AppManagementOrgIdRouteImport } from './routes/_app.management_.org.$id'
+import { Route as AppManagementOrgNewRouteImport } from './routes/_app.management_.org.new'
+import { Route as AppManagementUserIdRouteImport } from './routes/_app.management_.user.$id'
+import { Route as AppManagementUserNewRouteImport } from './routes/_app.management_.user.new'
+import { Route as AppProjectIdEditRouteImport } from './routes/_app.project.$id_.edit'
+import { Route as AppRegistryIdEditRouteImport } from './routes/_app.registry.$id_.edit'
+import { Route as AppSensorIdEditRouteImport } from './routes/_app.sensor.$id_.edit'
+import { Route as PasswordConfirmLangTokenRouteImport } from './routes/password.confirm.$lang.$token'
+import { Route as PasswordResetLangChar123TokenChar125RouteImport } from './routes/password.reset.$lang.{-$token}'
+import { Route as AppManagementOrgIdEditRouteImport } from './routes/_app.management_.org.$id_.edit'
+import { Route as AppManagementUserIdEditRouteImport } from './routes/_app.management_.user.$id_.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiePolicyRoute = CookiePolicyRouteImport.update({
+  id: '/cookie-policy',
+  path: '/cookie-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppApiRoute = AppApiRouteImport.update({
+  id: '/api',
+  path: '/api',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollectionsRoute = AppCollectionsRouteImport.update({
+  id: '/collections',
+  path: '/collections',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevicetypesRoute = AppDevicetypesRouteImport.update({
+  id: '/devicetypes',
+  path: '/devicetypes',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFavoritesRoute = AppFavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFunctionsRoute = AppFunctionsRouteImport.update({
+  id: '/functions',
+  path: '/functions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementRoute = AppManagementRouteImport.update({
+  id: '/management',
+  path: '/management',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMessagesRoute = AppMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOnsiteSetupRoute = AppOnsiteSetupRouteImport.update({
+  id: '/onsite-setup',
+  path: '/onsite-setup',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrgsRoute = AppOrgsRouteImport.update({
+  id: '/orgs',
+  path: '/orgs',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsRoute = AppProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRegistriesRoute = AppRegistriesRouteImport.update({
+  id: '/registries',
+  path: '/registries',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSensorsRoute = AppSensorsRouteImport.update({
+  id: '/sensors',
+  path: '/sensors',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollectionIdRoute = AppCollectionIdRouteImport.update({
+  id: '/collection/$id',
+  path: '/collection/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollectionsNewRoute = AppCollectionsNewRouteImport.update({
+  id: '/collections_/new',
+  path: '/collections/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeviceIdRoute = AppDeviceIdRouteImport.update({
+  id: '/device/$id',
+  path: '/device/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevicetypeIdRoute = AppDevicetypeIdRouteImport.update({
+  id: '/devicetype/$id',
+  path: '/devicetype/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevicetypesNewRoute = AppDevicetypesNewRouteImport.update({
+  id: '/devicetypes_/new',
+  path: '/devicetypes/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFunctionIdRoute = AppFunctionIdRouteImport.update({
+  id: '/function/$id',
+  path: '/function/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFunctionsNewRoute = AppFunctionsNewRouteImport.update({
+  id: '/functions_/new',
+  path: '/functions/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectIdRoute = AppProjectIdRouteImport.update({
+  id: '/project/$id',
+  path: '/project/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsNewRoute = AppProjectsNewRouteImport.update({
+  id: '/projects_/new',
+  path: '/projects/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRegistriesNewRoute = AppRegistriesNewRouteImport.update({
+  id: '/registries_/new',
+  path: '/registries/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRegistryIdRoute = AppRegistryIdRouteImport.update({
+  id: '/registry/$id',
+  path: '/registry/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSensorIdRoute = AppSensorIdRouteImport.update({
+  id: '/sensor/$id',
+  path: '/sensor/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSensorsNewRoute = AppSensorsNewRouteImport.update({
+  id: '/sensors_/new',
+  path: '/sensors/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsBrandingRoute = AppSettingsBrandingRouteImport.update({
+  id: '/settings_/branding',
+  path: '/settings/branding',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCollectionIdEditRoute = AppCollectionIdEditRouteImport.update({
+  id: '/collection/$id_/edit',
+  path: '/collection/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevicetypeIdEditRoute = AppDevicetypeIdEditRouteImport.update({
+  id: '/devicetype/$id_/edit',
+  path: '/devicetype/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFunctionIdEditRoute = AppFunctionIdEditRouteImport.update({
+  id: '/function/$id_/edit',
+  path: '/function/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementOrgIdRoute = AppManagementOrgIdRouteImport.update({
+  id: '/management_/org/$id',
+  path: '/management/org/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementOrgNewRoute = AppManagementOrgNewRouteImport.update({
+  id: '/management_/org/new',
+  path: '/management/org/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementUserIdRoute = AppManagementUserIdRouteImport.update({
+  id: '/management_/user/$id',
+  path: '/management/user/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementUserNewRoute = AppManagementUserNewRouteImport.update({
+  id: '/management_/user/new',
+  path: '/management/user/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectIdEditRoute = AppProjectIdEditRouteImport.update({
+  id: '/project/$id_/edit',
+  path: '/project/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRegistryIdEditRoute = AppRegistryIdEditRouteImport.update({
+  id: '/registry/$id_/edit',
+  path: '/registry/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSensorIdEditRoute = AppSensorIdEditRouteImport.update({
+  id: '/sensor/$id_/edit',
+  path: '/sensor/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const PasswordConfirmLangTokenRoute =
+  PasswordConfirmLangTokenRouteImport.update({
+    id: '/password/confirm/$lang/$token',
+    path: '/password/confirm/$lang/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PasswordResetLangChar123TokenChar125Route =
+  PasswordResetLangChar123TokenChar125RouteImport.update({
+    id: '/password/reset/$lang/{-$token}',
+    path: '/password/reset/$lang/{-$token}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppManagementOrgIdEditRoute = AppManagementOrgIdEditRouteImport.update({
+  id: '/management_/org/$id_/edit',
+  path: '/management/org/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppManagementUserIdEditRoute = AppManagementUserIdEditRouteImport.update({
+  id: '/management_/user/$id_/edit',
+  path: '/management/user/$id/edit',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/api': typeof AppApiRoute
+  '/collections': typeof AppCollectionsRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/devicetypes': typeof AppDevicetypesRoute
+  '/favorites': typeof AppFavoritesRoute
+  '/functions': typeof AppFunctionsRoute
+  '/management': typeof AppManagementRoute
+  '/messages': typeof AppMessagesRoute
+  '/onsite-setup': typeof AppOnsiteSetupRoute
+  '/orgs': typeof AppOrgsRoute
+  '/projects': typeof AppProjectsRoute
+  '/registries': typeof AppRegistriesRoute
+  '/sensors': typeof AppSensorsRoute
+  '/settings': typeof AppSettingsRoute
+  '/users': typeof AppUsersRoute
+  '/collection/$id': typeof AppCollectionIdRoute
+  '/collections/new': typeof AppCollectionsNewRoute
+  '/device/$id': typeof AppDeviceIdRoute
+  '/devicetype/$id': typeof AppDevicetypeIdRoute
+  '/devicetypes/new': typeof AppDevicetypesNewRoute
+  '/function/$id': typeof AppFunctionIdRoute
+  '/functions/new': typeof AppFunctionsNewRoute
+  '/project/$id': typeof AppProjectIdRoute
+  '/projects/new': typeof AppProjectsNewRoute
+  '/registries/new': typeof AppRegistriesNewRoute
+  '/registry/$id': typeof AppRegistryIdRoute
+  '/sensor/$id': typeof AppSensorIdRoute
+  '/sensors/new': typeof AppSensorsNewRoute
+  '/settings/branding': typeof AppSettingsBrandingRoute
+  '/collection/$id/edit': typeof AppCollectionIdEditRoute
+  '/devicetype/$id/edit': typeof AppDevicetypeIdEditRoute
+  '/function/$id/edit': typeof AppFunctionIdEditRoute
+  '/management/org/$id': typeof AppManagementOrgIdRoute
+  '/management/org/new': typeof AppManagementOrgNewRoute
+  '/management/user/$id': typeof AppManagementUserIdRoute
+  '/management/user/new': typeof AppManagementUserNewRoute
+  '/project/$id/edit': typeof AppProjectIdEditRoute
+  '/registry/$id/edit': typeof AppRegistryIdEditRoute
+  '/sensor/$id/edit': typeof AppSensorIdEditRoute
+  '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
+  '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/management/org/$id/edit': typeof AppManagementOrgIdEditRoute
+  '/management/user/$id/edit': typeof AppManagementUserIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/api': typeof AppApiRoute
+  '/collections': typeof AppCollectionsRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/devicetypes': typeof AppDevicetypesRoute
+  '/favorites': typeof AppFavoritesRoute
+  '/functions': typeof AppFunctionsRoute
+  '/management': typeof AppManagementRoute
+  '/messages': typeof AppMessagesRoute
+  '/onsite-setup': typeof AppOnsiteSetupRoute
+  '/orgs': typeof AppOrgsRoute
+  '/projects': typeof AppProjectsRoute
+  '/registries': typeof AppRegistriesRoute
+  '/sensors': typeof AppSensorsRoute
+  '/settings': typeof AppSettingsRoute
+  '/users': typeof AppUsersRoute
+  '/collection/$id': typeof AppCollectionIdRoute
+  '/collections/new': typeof AppCollectionsNewRoute
+  '/device/$id': typeof AppDeviceIdRoute
+  '/devicetype/$id': typeof AppDevicetypeIdRoute
+  '/devicetypes/new': typeof AppDevicetypesNewRoute
+  '/function/$id': typeof AppFunctionIdRoute
+  '/functions/new': typeof AppFunctionsNewRoute
+  '/project/$id': typeof AppProjectIdRoute
+  '/projects/new': typeof AppProjectsNewRoute
+  '/registries/new': typeof AppRegistriesNewRoute
+  '/registry/$id': typeof AppRegistryIdRoute
+  '/sensor/$id': typeof AppSensorIdRoute
+  '/sensors/new': typeof AppSensorsNewRoute
+  '/settings/branding': typeof AppSettingsBrandingRoute
+  '/collection/$id/edit': typeof AppCollectionIdEditRoute
+  '/devicetype/$id/edit': typeof AppDevicetypeIdEditRoute
+  '/function/$id/edit': typeof AppFunctionIdEditRoute
+  '/management/org/$id': typeof AppManagementOrgIdRoute
+  '/management/org/new': typeof AppManagementOrgNewRoute
+  '/management/user/$id': typeof AppManagementUserIdRoute
+  '/management/user/new': typeof AppManagementUserNewRoute
+  '/project/$id/edit': typeof AppProjectIdEditRoute
+  '/registry/$id/edit': typeof AppRegistryIdEditRoute
+  '/sensor/$id/edit': typeof AppSensorIdEditRoute
+  '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
+  '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/management/org/$id/edit': typeof AppManagementOrgIdEditRoute
+  '/management/user/$id/edit': typeof AppManagementUserIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$': typeof SplatRoute
+  '/404': typeof R404Route
+  '/_app': typeof AppRouteWithChildren
+  '/cookie-policy': typeof CookiePolicyRoute
+  '/login': typeof LoginRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/_app/api': typeof AppApiRoute
+  '/_app/collections': typeof AppCollectionsRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/devicetypes': typeof AppDevicetypesRoute
+  '/_app/favorites': typeof AppFavoritesRoute
+  '/_app/functions': typeof AppFunctionsRoute
+  '/_app/management': typeof AppManagementRoute
+  '/_app/messages': typeof AppMessagesRoute
+  '/_app/onsite-setup': typeof AppOnsiteSetupRoute
+  '/_app/orgs': typeof AppOrgsRoute
+  '/_app/projects': typeof AppProjectsRoute
+  '/_app/registries': typeof AppRegistriesRoute
+  '/_app/sensors': typeof AppSensorsRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/users': typeof AppUsersRoute
+  '/_app/collection/$id': typeof AppCollectionIdRoute
+  '/_app/collections_/new': typeof AppCollectionsNewRoute
+  '/_app/device/$id': typeof AppDeviceIdRoute
+  '/_app/devicetype/$id': typeof AppDevicetypeIdRoute
+  '/_app/devicetypes_/new': typeof AppDevicetypesNewRoute
+  '/_app/function/$id': typeof AppFunctionIdRoute
+  '/_app/functions_/new': typeof AppFunctionsNewRoute
+  '/_app/project/$id': typeof AppProjectIdRoute
+  '/_app/projects_/new': typeof AppProjectsNewRoute
+  '/_app/registries_/new': typeof AppRegistriesNewRoute
+  '/_app/registry/$id': typeof AppRegistryIdRoute
+  '/_app/sensor/$id': typeof AppSensorIdRoute
+  '/_app/sensors_/new': typeof AppSensorsNewRoute
+  '/_app/settings_/branding': typeof AppSettingsBrandingRoute
+  '/_app/collection/$id_/edit': typeof AppCollectionIdEditRoute
+  '/_app/devicetype/$id_/edit': typeof AppDevicetypeIdEditRoute
+  '/_app/function/$id_/edit': typeof AppFunctionIdEditRoute
+  '/_app/management_/org/$id': typeof AppManagementOrgIdRoute
+  '/_app/management_/org/new': typeof AppManagementOrgNewRoute
+  '/_app/management_/user/$id': typeof AppManagementUserIdRoute
+  '/_app/management_/user/new': typeof AppManagementUserNewRoute
+  '/_app/project/$id_/edit': typeof AppProjectIdEditRoute
+  '/_app/registry/$id_/edit': typeof AppRegistryIdEditRoute
+  '/_app/sensor/$id_/edit': typeof AppSensorIdEditRoute
+  '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
+  '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/_app/management_/org/$id_/edit': typeof AppManagementOrgIdEditRoute
+  '/_app/management_/user/$id_/edit': typeof AppManagementUserIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/cookie-policy'
+    | '/login'
+    | '/privacy-policy'
+    | '/terms'
+    | '/api'
+    | '/collections'
+    | '/dashboard'
+    | '/devicetypes'
+    | '/favorites'
+    | '/functions'
+    | '/management'
+    | '/messages'
+    | '/onsite-setup'
+    | '/orgs'
+    | '/projects'
+    | '/registries'
+    | '/sensors'
+    | '/settings'
+    | '/users'
+    | '/collection/$id'
+    | '/collections/new'
+    | '/device/$id'
+    | '/devicetype/$id'
+    | '/devicetypes/new'
+    | '/function/$id'
+    | '/functions/new'
+    | '/project/$id'
+    | '/projects/new'
+    | '/registries/new'
+    | '/registry/$id'
+    | '/sensor/$id'
+    | '/sensors/new'
+    | '/settings/branding'
+    | '/collection/$id/edit'
+    | '/devicetype/$id/edit'
+    | '/function/$id/edit'
+    | '/management/org/$id'
+    | '/management/org/new'
+    | '/management/user/$id'
+    | '/management/user/new'
+    | '/project/$id/edit'
+    | '/registry/$id/edit'
+    | '/sensor/$id/edit'
+    | '/password/confirm/$lang/$token'
+    | '/password/reset/$lang/{-$token}'
+    | '/management/org/$id/edit'
+    | '/management/user/$id/edit'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/cookie-policy'
+    | '/login'
+    | '/privacy-policy'
+    | '/terms'
+    | '/api'
+    | '/collections'
+    | '/dashboard'
+    | '/devicetypes'
+    | '/favorites'
+    | '/functions'
+    | '/management'
+    | '/messages'
+    | '/onsite-setup'
+    | '/orgs'
+    | '/projects'
+    | '/registries'
+    | '/sensors'
+    | '/settings'
+    | '/users'
+    | '/collection/$id'
+    | '/collections/new'
+    | '/device/$id'
+    | '/devicetype/$id'
+    | '/devicetypes/new'
+    | '/function/$id'
+    | '/functions/new'
+    | '/project/$id'
+    | '/projects/new'
+    | '/registries/new'
+    | '/registry/$id'
+    | '/sensor/$id'
+    | '/sensors/new'
+    | '/settings/branding'
+    | '/collection/$id/edit'
+    | '/devicetype/$id/edit'
+    | '/function/$id/edit'
+    | '/management/org/$id'
+    | '/management/org/new'
+    | '/management/user/$id'
+    | '/management/user/new'
+    | '/project/$id/edit'
+    | '/registry/$id/edit'
+    | '/sensor/$id/edit'
+    | '/password/confirm/$lang/$token'
+    | '/password/reset/$lang/{-$token}'
+    | '/management/org/$id/edit'
+    | '/management/user/$id/edit'
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/404'
+    | '/_app'
+    | '/cookie-policy'
+    | '/login'
+    | '/privacy-policy'
+    | '/terms'
+    | '/_app/api'
+    | '/_app/collections'
+    | '/_app/dashboard'
+    | '/_app/devicetypes'
+    | '/_app/favorites'
+    | '/_app/functions'
+    | '/_app/management'
+    | '/_app/messages'
+    | '/_app/onsite-setup'
+    | '/_app/orgs'
+    | '/_app/projects'
+    | '/_app/registries'
+    | '/_app/sensors'
+    | '/_app/settings'
+    | '/_app/users'
+    | '/_app/collection/$id'
+    | '/_app/collections_/new'
+    | '/_app/device/$id'
+    | '/_app/devicetype/$id'
+    | '/_app/devicetypes_/new'
+    | '/_app/function/$id'
+    | '/_app/functions_/new'
+    | '/_app/project/$id'
+    | '/_app/projects_/new'
+    | '/_app/registries_/new'
+    | '/_app/registry/$id'
+    | '/_app/sensor/$id'
+    | '/_app/sensors_/new'
+    | '/_app/settings_/branding'
+    | '/_app/collection/$id_/edit'
+    | '/_app/devicetype/$id_/edit'
+    | '/_app/function/$id_/edit'
+    | '/_app/management_/org/$id'
+    | '/_app/management_/org/new'
+    | '/_app/management_/user/$id'
+    | '/_app/management_/user/new'
+    | '/_app/project/$id_/edit'
+    | '/_app/registry/$id_/edit'
+    | '/_app/sensor/$id_/edit'
+    | '/password/confirm/$lang/$token'
+    | '/password/reset/$lang/{-$token}'
+    | '/_app/management_/org/$id_/edit'
+    | '/_app/management_/user/$id_/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SplatRoute: typeof SplatRoute
+  R404Route: typeof R404Route
+  AppRoute: typeof AppRouteWithChildren
+  CookiePolicyRoute: typeof CookiePolicyRoute
+  LoginRoute: typeof LoginRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  TermsRoute: typeof TermsRoute
+  PasswordConfirmLangTokenRoute: typeof PasswordConfirmLangTokenRoute
+  PasswordResetLangChar123TokenChar125Route: typeof PasswordResetLangChar123TokenChar125Route
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +658,461 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cookie-policy': {
+      id: '/cookie-policy'
+      path: '/cookie-policy'
+      fullPath: '/cookie-policy'
+      preLoaderRoute: typeof CookiePolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/api': {
+      id: '/_app/api'
+      path: '/api'
+      fullPath: '/api'
+      preLoaderRoute: typeof AppApiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collections': {
+      id: '/_app/collections'
+      path: '/collections'
+      fullPath: '/collections'
+      preLoaderRoute: typeof AppCollectionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/devicetypes': {
+      id: '/_app/devicetypes'
+      path: '/devicetypes'
+      fullPath: '/devicetypes'
+      preLoaderRoute: typeof AppDevicetypesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/favorites': {
+      id: '/_app/favorites'
+      path: '/favorites'
+      fullPath: '/favorites'
+      preLoaderRoute: typeof AppFavoritesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/functions': {
+      id: '/_app/functions'
+      path: '/functions'
+      fullPath: '/functions'
+      preLoaderRoute: typeof AppFunctionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management': {
+      id: '/_app/management'
+      path: '/management'
+      fullPath: '/management'
+      preLoaderRoute: typeof AppManagementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/messages': {
+      id: '/_app/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof AppMessagesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/onsite-setup': {
+      id: '/_app/onsite-setup'
+      path: '/onsite-setup'
+      fullPath: '/onsite-setup'
+      preLoaderRoute: typeof AppOnsiteSetupRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orgs': {
+      id: '/_app/orgs'
+      path: '/orgs'
+      fullPath: '/orgs'
+      preLoaderRoute: typeof AppOrgsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects': {
+      id: '/_app/projects'
+      path: '/projects'
+      fullPath: '/projects'
+      preLoaderRoute: typeof AppProjectsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/registries': {
+      id: '/_app/registries'
+      path: '/registries'
+      fullPath: '/registries'
+      preLoaderRoute: typeof AppRegistriesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sensors': {
+      id: '/_app/sensors'
+      path: '/sensors'
+      fullPath: '/sensors'
+      preLoaderRoute: typeof AppSensorsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users': {
+      id: '/_app/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collection/$id': {
+      id: '/_app/collection/$id'
+      path: '/collection/$id'
+      fullPath: '/collection/$id'
+      preLoaderRoute: typeof AppCollectionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collections_/new': {
+      id: '/_app/collections_/new'
+      path: '/collections/new'
+      fullPath: '/collections/new'
+      preLoaderRoute: typeof AppCollectionsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/device/$id': {
+      id: '/_app/device/$id'
+      path: '/device/$id'
+      fullPath: '/device/$id'
+      preLoaderRoute: typeof AppDeviceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/devicetype/$id': {
+      id: '/_app/devicetype/$id'
+      path: '/devicetype/$id'
+      fullPath: '/devicetype/$id'
+      preLoaderRoute: typeof AppDevicetypeIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/devicetypes_/new': {
+      id: '/_app/devicetypes_/new'
+      path: '/devicetypes/new'
+      fullPath: '/devicetypes/new'
+      preLoaderRoute: typeof AppDevicetypesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/function/$id': {
+      id: '/_app/function/$id'
+      path: '/function/$id'
+      fullPath: '/function/$id'
+      preLoaderRoute: typeof AppFunctionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/functions_/new': {
+      id: '/_app/functions_/new'
+      path: '/functions/new'
+      fullPath: '/functions/new'
+      preLoaderRoute: typeof AppFunctionsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/project/$id': {
+      id: '/_app/project/$id'
+      path: '/project/$id'
+      fullPath: '/project/$id'
+      preLoaderRoute: typeof AppProjectIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects_/new': {
+      id: '/_app/projects_/new'
+      path: '/projects/new'
+      fullPath: '/projects/new'
+      preLoaderRoute: typeof AppProjectsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/registries_/new': {
+      id: '/_app/registries_/new'
+      path: '/registries/new'
+      fullPath: '/registries/new'
+      preLoaderRoute: typeof AppRegistriesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/registry/$id': {
+      id: '/_app/registry/$id'
+      path: '/registry/$id'
+      fullPath: '/registry/$id'
+      preLoaderRoute: typeof AppRegistryIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sensor/$id': {
+      id: '/_app/sensor/$id'
+      path: '/sensor/$id'
+      fullPath: '/sensor/$id'
+      preLoaderRoute: typeof AppSensorIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sensors_/new': {
+      id: '/_app/sensors_/new'
+      path: '/sensors/new'
+      fullPath: '/sensors/new'
+      preLoaderRoute: typeof AppSensorsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings_/branding': {
+      id: '/_app/settings_/branding'
+      path: '/settings/branding'
+      fullPath: '/settings/branding'
+      preLoaderRoute: typeof AppSettingsBrandingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/collection/$id_/edit': {
+      id: '/_app/collection/$id_/edit'
+      path: '/collection/$id/edit'
+      fullPath: '/collection/$id/edit'
+      preLoaderRoute: typeof AppCollectionIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/devicetype/$id_/edit': {
+      id: '/_app/devicetype/$id_/edit'
+      path: '/devicetype/$id/edit'
+      fullPath: '/devicetype/$id/edit'
+      preLoaderRoute: typeof AppDevicetypeIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/function/$id_/edit': {
+      id: '/_app/function/$id_/edit'
+      path: '/function/$id/edit'
+      fullPath: '/function/$id/edit'
+      preLoaderRoute: typeof AppFunctionIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management_/org/$id': {
+      id: '/_app/management_/org/$id'
+      path: '/management/org/$id'
+      fullPath: '/management/org/$id'
+      preLoaderRoute: typeof AppManagementOrgIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management_/org/new': {
+      id: '/_app/management_/org/new'
+      path: '/management/org/new'
+      fullPath: '/management/org/new'
+      preLoaderRoute: typeof AppManagementOrgNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management_/user/$id': {
+      id: '/_app/management_/user/$id'
+      path: '/management/user/$id'
+      fullPath: '/management/user/$id'
+      preLoaderRoute: typeof AppManagementUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management_/user/new': {
+      id: '/_app/management_/user/new'
+      path: '/management/user/new'
+      fullPath: '/management/user/new'
+      preLoaderRoute: typeof AppManagementUserNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/project/$id_/edit': {
+      id: '/_app/project/$id_/edit'
+      path: '/project/$id/edit'
+      fullPath: '/project/$id/edit'
+      preLoaderRoute: typeof AppProjectIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/registry/$id_/edit': {
+      id: '/_app/registry/$id_/edit'
+      path: '/registry/$id/edit'
+      fullPath: '/registry/$id/edit'
+      preLoaderRoute: typeof AppRegistryIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sensor/$id_/edit': {
+      id: '/_app/sensor/$id_/edit'
+      path: '/sensor/$id/edit'
+      fullPath: '/sensor/$id/edit'
+      preLoaderRoute: typeof AppSensorIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/password/confirm/$lang/$token': {
+      id: '/password/confirm/$lang/$token'
+      path: '/password/confirm/$lang/$token'
+      fullPath: '/password/confirm/$lang/$token'
+      preLoaderRoute: typeof PasswordConfirmLangTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/reset/$lang/{-$token}': {
+      id: '/password/reset/$lang/{-$token}'
+      path: '/password/reset/$lang/{-$token}'
+      fullPath: '/password/reset/$lang/{-$token}'
+      preLoaderRoute: typeof PasswordResetLangChar123TokenChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/management_/org/$id_/edit': {
+      id: '/_app/management_/org/$id_/edit'
+      path: '/management/org/$id/edit'
+      fullPath: '/management/org/$id/edit'
+      preLoaderRoute: typeof AppManagementOrgIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/management_/user/$id_/edit': {
+      id: '/_app/management_/user/$id_/edit'
+      path: '/management/user/$id/edit'
+      fullPath: '/management/user/$id/edit'
+      preLoaderRoute: typeof AppManagementUserIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppRouteChildren {
+  AppApiRoute: typeof AppApiRoute
+  AppCollectionsRoute: typeof AppCollectionsRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppDevicetypesRoute: typeof AppDevicetypesRoute
+  AppFavoritesRoute: typeof AppFavoritesRoute
+  AppFunctionsRoute: typeof AppFunctionsRoute
+  AppManagementRoute: typeof AppManagementRoute
+  AppMessagesRoute: typeof AppMessagesRoute
+  AppOnsiteSetupRoute: typeof AppOnsiteSetupRoute
+  AppOrgsRoute: typeof AppOrgsRoute
+  AppProjectsRoute: typeof AppProjectsRoute
+  AppRegistriesRoute: typeof AppRegistriesRoute
+  AppSensorsRoute: typeof AppSensorsRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppUsersRoute: typeof AppUsersRoute
+  AppCollectionIdRoute: typeof AppCollectionIdRoute
+  AppCollectionsNewRoute: typeof AppCollectionsNewRoute
+  AppDeviceIdRoute: typeof AppDeviceIdRoute
+  AppDevicetypeIdRoute: typeof AppDevicetypeIdRoute
+  AppDevicetypesNewRoute: typeof AppDevicetypesNewRoute
+  AppFunctionIdRoute: typeof AppFunctionIdRoute
+  AppFunctionsNewRoute: typeof AppFunctionsNewRoute
+  AppProjectIdRoute: typeof AppProjectIdRoute
+  AppProjectsNewRoute: typeof AppProjectsNewRoute
+  AppRegistriesNewRoute: typeof AppRegistriesNewRoute
+  AppRegistryIdRoute: typeof AppRegistryIdRoute
+  AppSensorIdRoute: typeof AppSensorIdRoute
+  AppSensorsNewRoute: typeof AppSensorsNewRoute
+  AppSettingsBrandingRoute: typeof AppSettingsBrandingRoute
+  AppCollectionIdEditRoute: typeof AppCollectionIdEditRoute
+  AppDevicetypeIdEditRoute: typeof AppDevicetypeIdEditRoute
+  AppFunctionIdEditRoute: typeof AppFunctionIdEditRoute
+  AppManagementOrgIdRoute: typeof AppManagementOrgIdRoute
+  AppManagementOrgNewRoute: typeof AppManagementOrgNewRoute
+  AppManagementUserIdRoute: typeof AppManagementUserIdRoute
+  AppManagementUserNewRoute: typeof AppManagementUserNewRoute
+  AppProjectIdEditRoute: typeof AppProjectIdEditRoute
+  AppRegistryIdEditRoute: typeof AppRegistryIdEditRoute
+  AppSensorIdEditRoute: typeof AppSensorIdEditRoute
+  AppManagementOrgIdEditRoute: typeof AppManagementOrgIdEditRoute
+  AppManagementUserIdEditRoute: typeof AppManagementUserIdEditRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppApiRoute: AppApiRoute,
+  AppCollectionsRoute: AppCollectionsRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppDevicetypesRoute: AppDevicetypesRoute,
+  AppFavoritesRoute: AppFavoritesRoute,
+  AppFunctionsRoute: AppFunctionsRoute,
+  AppManagementRoute: AppManagementRoute,
+  AppMessagesRoute: AppMessagesRoute,
+  AppOnsiteSetupRoute: AppOnsiteSetupRoute,
+  AppOrgsRoute: AppOrgsRoute,
+  AppProjectsRoute: AppProjectsRoute,
+  AppRegistriesRoute: AppRegistriesRoute,
+  AppSensorsRoute: AppSensorsRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppUsersRoute: AppUsersRoute,
+  AppCollectionIdRoute: AppCollectionIdRoute,
+  AppCollectionsNewRoute: AppCollectionsNewRoute,
+  AppDeviceIdRoute: AppDeviceIdRoute,
+  AppDevicetypeIdRoute: AppDevicetypeIdRoute,
+  AppDevicetypesNewRoute: AppDevicetypesNewRoute,
+  AppFunctionIdRoute: AppFunctionIdRoute,
+  AppFunctionsNewRoute: AppFunctionsNewRoute,
+  AppProjectIdRoute: AppProjectIdRoute,
+  AppProjectsNewRoute: AppProjectsNewRoute,
+  AppRegistriesNewRoute: AppRegistriesNewRoute,
+  AppRegistryIdRoute: AppRegistryIdRoute,
+  AppSensorIdRoute: AppSensorIdRoute,
+  AppSensorsNewRoute: AppSensorsNewRoute,
+  AppSettingsBrandingRoute: AppSettingsBrandingRoute,
+  AppCollectionIdEditRoute: AppCollectionIdEditRoute,
+  AppDevicetypeIdEditRoute: AppDevicetypeIdEditRoute,
+  AppFunctionIdEditRoute: AppFunctionIdEditRoute,
+  AppManagementOrgIdRoute: AppManagementOrgIdRoute,
+  AppManagementOrgNewRoute: AppManagementOrgNewRoute,
+  AppManagementUserIdRoute: AppManagementUserIdRoute,
+  AppManagementUserNewRoute: AppManagementUserNewRoute,
+  AppProjectIdEditRoute: AppProjectIdEditRoute,
+  AppRegistryIdEditRoute: AppRegistryIdEditRoute,
+  AppSensorIdEditRoute: AppSensorIdEditRoute,
+  AppManagementOrgIdEditRoute: AppManagementOrgIdEditRoute,
+  AppManagementUserIdEditRoute: AppManagementUserIdEditRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  R404Route: R404Route,
+  AppRoute: AppRouteWithChildren,
+  CookiePolicyRoute: CookiePolicyRoute,
+  LoginRoute: LoginRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  TermsRoute: TermsRoute,
+  PasswordConfirmLangTokenRoute: PasswordConfirmLangTokenRoute,
+  PasswordResetLangChar123TokenChar125Route:
+    PasswordResetLangChar123TokenChar125Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

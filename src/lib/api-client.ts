@@ -1,14 +1,7 @@
-/** Per-service base URLs; all '/api' on one origin by default, split hosts by configuration. */
-export const services = {
-  auth: '/api',
-  core: '/api',
-  dataBroker: '/api',
-  eventBroker: '/api',
-  functions: '/api',
-  api: '/api',
-  rest: '/api',
-} as const;
-export type Service = keyof typeof services;
+import { runtimeConfig, type ServiceName } from './runtime-config.ts';
+import { readSession } from './session.ts';
+
+export type Service = ServiceName;
 
 export const HTTP_TIMEOUT_MS = 30_000;
 
@@ -22,24 +15,55 @@ export class ApiError extends Error {
   }
 }
 
-/** One JSON request to a service, with the spec's 30-second timeout and the server's error message. */
+/** Called when the server says the session is no longer valid (set by the app shell). */
+let onUnauthorised: (() => void) | null = null;
+export function setUnauthorisedHandler(handler: () => void): void {
+  onUnauthorised = handler;
+}
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  body?: unknown;
+}
+
+/**
+ * One JSON request to a service: the session as a bearer token, the
+ * white-label host, the spec's 30-second timeout, and the server's message
+ * on failure (ApiError with the status; status 0 for a network error).
+ */
 export async function apiRequest<T>(
   service: Service,
   path: string,
-  init: RequestInit = {},
+  options: RequestOptions = {},
 ): Promise<T> {
-  const response = await fetch(`${services[service]}${path}`, {
-    ...init,
-    headers: { accept: 'application/json', ...init.headers },
-    signal: init.signal ?? AbortSignal.timeout(HTTP_TIMEOUT_MS),
-  });
-  const body: unknown = await response.json().catch(() => null);
+  const { body, headers, signal, ...init } = options;
+  const token = readSession();
+  let response: Response;
+  try {
+    response = await fetch(`${runtimeConfig().services[service]}${path}`, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        'x-whitelabel-host': window.location.hostname,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: signal ?? AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network Error');
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorised?.();
     const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
         : response.statusText;
     throw new ApiError(response.status, message);
   }
-  return body as T;
+  return data as T;
 }

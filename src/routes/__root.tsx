@@ -1,10 +1,53 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { applyBranding, brandingQuery } from '../lib/branding.ts';
+import { currentUserQuery } from '../lib/current-user.ts';
+import { NotificationsProvider } from '../lib/notifications.tsx';
+import { withDefaults } from '../lib/settings.ts';
+import { GlobalStyle } from '../ui/global-style.ts';
+import { brandedTheme } from '../ui/theme.ts';
+import { usePreferredThemeMode } from '../ui/theme-mode.ts';
+import { AppBanners } from './-components/app-banners.tsx';
+import { CookieConsent } from './-components/cookie-consent.tsx';
+import { useLanguageFromSettings } from './-components/use-language.ts';
+import '../lib/route-meta.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: Root,
 });
+
+/**
+ * Around every page: the host's branding, the theme (the user's setting once
+ * signed in, the system's before), the language, the snackbar queue, the
+ * update and beta banners and the cookie consent.
+ */
+function Root() {
+  const { data: branding } = useQuery(brandingQuery());
+  const { data: user } = useQuery(currentUserQuery());
+  const system = usePreferredThemeMode();
+  const settings = user ? withDefaults(user.internal.settings) : null;
+  const mode = settings ? (settings.theme === 1 ? 'dark' : 'light') : system;
+  useLanguageFromSettings(settings?.language);
+
+  useEffect(() => {
+    if (branding) applyBranding(branding);
+  }, [branding]);
+
+  return (
+    <ThemeProvider theme={brandedTheme(mode, branding?.colors.primary)}>
+      <GlobalStyle />
+      <NotificationsProvider side={settings?.snackbarLocation ?? 'left'}>
+        <AppBanners />
+        <Outlet />
+        <CookieConsent />
+      </NotificationsProvider>
+    </ThemeProvider>
+  );
+}

@@ -12,5 +12,13 @@ export const GlobalStyle = createGlobalStyle`
     color-scheme: ${({ theme }) => theme.mode};
   }
   a { color: ${({ theme }) => theme.colors.primary}; }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
 `;

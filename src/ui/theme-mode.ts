@@ -9,11 +9,25 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** The system's light or dark preference, until the user's own setting exists. */
+/** The system's light or dark preference: the theme before sign-in. */
 export function usePreferredThemeMode(): ThemeMode {
   return useSyncExternalStore(
     subscribe,
     () => (window.matchMedia(query).matches ? 'dark' : 'light'),
     () => 'light',
+  );
+}
+
+/** True from the given width up (the spec's desktop layout starts at 1280). */
+export function useMinWidth(width: number): boolean {
+  const media = `(min-width: ${width}px)`;
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(media);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(media).matches,
+    () => true,
   );
 }

@@ -10,6 +10,7 @@ export interface Theme {
     text: string;
     textMuted: string;
     border: string;
+    hover: string;
     success: string;
     warning: string;
     danger: string;
@@ -37,6 +38,7 @@ export const lightTheme: Theme = {
     text: '#14202b',
     textMuted: '#4f5d6b',
     border: '#d5dbe1',
+    hover: 'rgb(0 0 0 / 6%)',
     success: '#2e7d32',
     warning: '#a15c00',
     danger: '#c62828',
@@ -54,6 +56,7 @@ export const darkTheme: Theme = {
     text: '#e8eef3',
     textMuted: '#a3b1bf',
     border: '#2b3a48',
+    hover: 'rgb(255 255 255 / 8%)',
     success: '#66bb6a',
     warning: '#ffb74d',
     danger: '#ef6b6b',
@@ -61,3 +64,18 @@ export const darkTheme: Theme = {
 };
 
 export const themes: Record<ThemeMode, Theme> = { light: lightTheme, dark: darkTheme };
+
+/** A theme with a white-label host's primary colour, when it has one. */
+export function brandedTheme(mode: ThemeMode, primary?: string): Theme {
+  const base = themes[mode];
+  if (!primary) return base;
+  return { ...base, colors: { ...base.colors, primary, onPrimary: readableOn(primary) } };
+}
+
+/** Black or white text, whichever reads better on the colour. */
+function readableOn(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+  const luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+  return luminance > 0.6 ? '#111111' : '#ffffff';
+}

@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { notificationsMachine, type NoticeSeverity } from '../../machines/notifications.machine.ts';
+import { Snackbar } from '../ui/snackbar.tsx';
+
+type Notify = (message: string, severity?: NoticeSeverity) => void;
+
+const NotifyContext = createContext<Notify>(() => undefined);
+
+/** One snackbar at a time (3 s each, 500 ms between): the notifications machine drives it. */
+export function NotificationsProvider({
+  side,
+  children,
+}: {
+  side: 'left' | 'right';
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const actor = useActorRef(notificationsMachine);
+  const current = useSelector(actor, (snapshot) => snapshot.context.current);
+  const notify = useCallback<Notify>(
+    (message, severity = 'info') => actor.send({ type: 'notify.push', message, severity }),
+    [actor],
+  );
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      {current ? (
+        <Snackbar
+          key={current.id}
+          notice={current}
+          side={side}
+          closeLabel={t`Close`}
+          onClose={() => actor.send({ type: 'notify.close', id: current.id })}
+        />
+      ) : null}
+    </NotifyContext.Provider>
+  );
+}
+
+export function useNotify(): Notify {
+  return useContext(NotifyContext);
+}

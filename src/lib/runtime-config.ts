@@ -1,0 +1,45 @@
+/** What the server tells the console before sign-in (GET /api/config). */
+export interface RuntimeConfig {
+  version: string;
+  beta: boolean;
+  services: Record<ServiceName, string>;
+  thirdPartySignIn: { issuer: string; clientId: string } | null;
+}
+
+export const serviceNames = [
+  'auth',
+  'core',
+  'dataBroker',
+  'eventBroker',
+  'functions',
+  'api',
+  'rest',
+] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+const fallback: RuntimeConfig = {
+  version: 'unknown',
+  beta: false,
+  services: Object.fromEntries(serviceNames.map((name) => [name, '/api'])) as Record<
+    ServiceName,
+    string
+  >,
+  thirdPartySignIn: null,
+};
+
+let current: RuntimeConfig = fallback;
+
+/** Loaded once at start; offline, the console still starts with the defaults. */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch('/api/config', { signal: AbortSignal.timeout(10_000) });
+    if (response.ok) current = { ...fallback, ...((await response.json()) as RuntimeConfig) };
+  } catch {
+    current = fallback;
+  }
+  return current;
+}
+
+export function runtimeConfig(): RuntimeConfig {
+  return current;
+}

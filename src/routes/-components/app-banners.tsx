@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { onlineManager } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import styled from 'styled-components';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { X } from 'lucide-react';
+
+const Banner = styled.div<{ $tone: 'info' | 'warning' }>`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 12px;
+  padding: 6px 12px;
+  font-size: 0.875rem;
+  background: ${({ $tone }) => ($tone === 'warning' ? '#8a5300' : '#263238')};
+  color: #fff;
+  position: relative;
+  z-index: 50;
+  button {
+    color: #fff;
+  }
+`;
+
+const BETA_DISMISSED = 'nordlys.betaDismissed';
+
+/** Refreshing after an update clears local storage, so no stale cache outlives the old version. */
+function refresh(update: (reload?: boolean) => Promise<void>) {
+  localStorage.clear();
+  void update(true);
+}
+
+export function AppBanners() {
+  const { t } = useLingui();
+  const online = useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+  );
+  const [betaDismissed, setBetaDismissed] = useState(
+    () => sessionStorage.getItem(BETA_DISMISSED) === '1',
+  );
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError(error: unknown) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+
+  return (
+    <>
+      {needRefresh ? (
+        <Banner $tone="info" role="status">
+          <Trans>A new version of the console is available.</Trans>
+          <Button $variant="secondary" onClick={() => refresh(updateServiceWorker)}>
+            <Trans>Refresh</Trans>
+          </Button>
+        </Banner>
+      ) : null}
+      {!online ? (
+        <Banner $tone="warning" role="status">
+          <Trans>You are offline. Data shown may be out of date and changes cannot be saved.</Trans>
+        </Banner>
+      ) : null}
+      {runtimeConfig().beta && !betaDismissed ? (
+        <Banner $tone="info" role="note">
+          <Trans>This is the beta version of the console.</Trans>
+          <IconButton
+            aria-label={t`Dismiss the beta notice`}
+            onClick={() => {
+              sessionStorage.setItem(BETA_DISMISSED, '1');
+              setBetaDismissed(true);
+            }}
+          >
+            <X size={16} />
+          </IconButton>
+        </Banner>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { brandingQuery } from '../../lib/branding.ts';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { useNotify } from '../../lib/notifications.tsx';
+import { useSettings } from '../../lib/use-settings.ts';
+import { Button } from '../../ui/button.tsx';
+import { PolicyDialog } from './policy-dialog.tsx';
+
+const CONSENT = 'nordlys.cookies';
+
+const Bar = styled.div`
+  position: fixed;
+  left: 50%;
+  bottom: 16px;
+  transform: translateX(-50%);
+  z-index: 55;
+  width: min(720px, calc(100vw - 32px));
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: 0 8px 28px rgb(0 0 0 / 22%);
+  p {
+    flex: 1 1 280px;
+    margin: 0;
+  }
+`;
+
+/**
+ * Asks once for cookie consent. Signed in, the answer is a setting saved to
+ * the user (with 'Settings saved'); before sign-in it is kept in this browser.
+ */
+export function CookieConsent() {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const { data: user } = useQuery(currentUserQuery());
+  const { data: branding } = useQuery(brandingQuery());
+  const { settings, update } = useSettings();
+  const [policyOpen, setPolicyOpen] = useState(false);
+  const [local, setLocal] = useState(() => localStorage.getItem(CONSENT) === '1');
+
+  const consented = user ? settings.cookies : local;
+  if (consented) return null;
+
+  const accept = () => {
+    localStorage.setItem(CONSENT, '1');
+    setLocal(true);
+    if (user) {
+      update({ cookies: true }).then(
+        () => notify(t`Settings saved`, 'success'),
+        () => notify(t`Update failed`, 'error'),
+      );
+    }
+  };
+
+  return (
+    <Bar role="region" aria-label={t`Cookie consent`}>
+      <p>
+        <Trans>We use a cookie to keep you signed in, and nothing else.</Trans>
+      </p>
+      {branding?.cookieUrl ? (
+        <Button as="a" $variant="text" href={branding.cookieUrl} target="_blank" rel="noreferrer">
+          <Trans>Read more</Trans>
+        </Button>
+      ) : (
+        <Button $variant="text" onClick={() => setPolicyOpen(true)}>
+          <Trans>Read more</Trans>
+        </Button>
+      )}
+      <Button onClick={accept}>
+        <Trans>Accept</Trans>
+      </Button>
+      <PolicyDialog
+        kind="cookies"
+        open={policyOpen}
+        onOpenChange={setPolicyOpen}
+        onAccept={accept}
+      />
+    </Bar>
+  );
+}

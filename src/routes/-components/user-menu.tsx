@@ -1,0 +1,123 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import { Building2, Cog, LogOut, User } from 'lucide-react';
+import styled from 'styled-components';
+import { signOut, type CurrentUser } from '../../lib/current-user.ts';
+import { Avatar } from '../../ui/avatar.tsx';
+
+const Trigger = styled.button`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  border: none;
+  background: none;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+  padding: 4px 8px;
+  border-radius: 999px;
+  &:hover {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Content = styled(DropdownMenu.Content)`
+  min-width: 240px;
+  z-index: 45;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: 0 12px 32px rgb(0 0 0 / 20%);
+  padding: 6px;
+`;
+
+const Who = styled.div`
+  padding: 8px 10px 10px;
+  display: grid;
+  gap: 2px;
+  strong {
+    font-size: 0.95rem;
+  }
+  span {
+    font-size: 0.8125rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Item = styled(DropdownMenu.Item)`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 9px 10px;
+  border-radius: 6px;
+  cursor: pointer;
+  outline: none;
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Separator = styled(DropdownMenu.Separator)`
+  height: 1px;
+  margin: 4px 0;
+  background: ${({ theme }) => theme.colors.border};
+`;
+
+/** First name and avatar; the menu has the full name, e-mail, Profile, Account, Settings and sign-out. */
+export function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Trigger type="button" aria-label={t`User menu`}>
+          <Avatar email={user.email} name={fullName} img={user.img} size={32} />
+          {compact ? null : <span>{user.firstName || user.email}</span>}
+        </Trigger>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={6}>
+          <Who>
+            <strong>{fullName}</strong>
+            <span>{user.email}</span>
+          </Who>
+          <Separator />
+          <Item
+            onSelect={() =>
+              void navigate({ to: '/management/user/$id', params: { id: user.uuid } })
+            }
+          >
+            <User size={16} aria-hidden />
+            <Trans>Profile</Trans>
+          </Item>
+          <Item
+            onSelect={() =>
+              void navigate({ to: '/management/org/$id', params: { id: user.org.uuid } })
+            }
+          >
+            <Building2 size={16} aria-hidden />
+            <Trans>Account</Trans>
+          </Item>
+          <Item onSelect={() => void navigate({ to: '/settings' })}>
+            <Cog size={16} aria-hidden />
+            <Trans>Settings</Trans>
+          </Item>
+          <Separator />
+          <Item
+            onSelect={() => {
+              void signOut(queryClient).then(() => navigate({ to: '/login' }));
+            }}
+          >
+            <LogOut size={16} aria-hidden />
+            <Trans>Sign out</Trans>
+          </Item>
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from './-components/coming-soon.tsx';
+
+export const Route = createFileRoute('/_app/project/$id_/edit')({
+  staticData: {
+    title: msg`Edit project`,
+    back: '/projects',
+    trail: [{ title: msg`Projects`, to: '/projects' }],
+  },
+  component: Page,
+});
+
+function Page() {
+  const { t } = useLingui();
+  return <ComingSoon title={t`Edit project`} />;
+}

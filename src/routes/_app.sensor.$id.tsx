@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from './-components/coming-soon.tsx';
+
+export const Route = createFileRoute('/_app/sensor/$id')({
+  staticData: {
+    title: msg`Device`,
+    back: '/sensors',
+    trail: [{ title: msg`Devices`, to: '/sensors' }],
+  },
+  component: Page,
+});
+
+function Page() {
+  const { t } = useLingui();
+  return <ComingSoon title={t`Device`} />;
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'e2e-demo-password';
+export const demo = {
+  super: 'super@nordlys.example',
+  manager: 'manager@nordlys.example',
+  user: 'user@nordlys.example',
+};
+
+/** Signs in through the login page and waits for the dashboard (or the given landing path). */
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  landing = '/dashboard',
+) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel(/^(E-mail)$/).fill(email);
+  await page.getByLabel(/^(Adgangskode|Password)$/).fill(password);
+  await page.getByRole('button', { name: /^(Log ind|Log in)$/ }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
+export async function apiToken(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
+  const res = await request.post('/api/auth/basic', { data: { username: email, password } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export async function acceptCookies(page: Page) {
+  const accept = page
+    .getByRole('region', { name: /Samtykke til cookies|Cookie consent/ })
+    .getByRole('button', { name: /Accepter|Accept/ });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+}
+
+/** The newest mail to `to` in the server's outbox written after `since`, with its first link. */
+export async function latestMail(
+  to: string,
+  since: number,
+): Promise<{ subject: string; link: string }> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.sort().reverse()) {
+      const full = path.join(outbox, file);
+      const stat = await fs.stat(full);
+      if (stat.mtimeMs < since) continue;
+      const mail = await simpleParser(await fs.readFile(full));
+      const recipients = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+      if (!recipients.some((r) => r.text.includes(to))) continue;
+      const link = /https?:\/\/\S+/.exec(mail.text ?? '')?.[0];
+      if (link) return { subject: mail.subject ?? '', link };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+}

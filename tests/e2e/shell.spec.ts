@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, demo, DEMO_PASSWORD, signIn } from './helpers.ts';
+
+test.describe('signing in and out', () => {
+  test('a deep link while signed out goes to login and back to the deep link', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings/);
+    await signIn(page, demo.manager, DEMO_PASSWORD, '/settings');
+    await expect(
+      page.getByRole('heading', { name: 'Indstillinger', level: 1 }).last(),
+    ).toBeVisible();
+  });
+
+  test('a wrong password marks the fields, with no text', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demo.user);
+    await page.getByLabel('Adgangskode', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log ind' }).click();
+    await expect(page.getByLabel('Adgangskode', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Editing a field clears the error state.
+    await page.getByLabel('Adgangskode', { exact: true }).fill('x');
+    await expect(page.getByLabel('Adgangskode', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'false',
+    );
+  });
+
+  test('signing out goes to /login, and the old token is refused by the API', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, demo.user);
+    const cookies = await page.context().cookies();
+    const token = cookies.find((c) => c.name === 'SESSION')?.value ?? '';
+    expect(token).not.toBe('');
+    expect(
+      (
+        await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } })
+      ).status(),
+    ).toBe(200);
+    await page.getByRole('button', { name: 'Brugermenu' }).click();
+    await page.getByRole('menuitem', { name: 'Log ud' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      (
+        await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } })
+      ).status(),
+    ).toBe(401);
+    // With the session gone, the app sends the user back to login.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a session on /login goes to the dashboard', async ({ page }) => {
+    await signIn(page, demo.user);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('routes', () => {
+  test('an unknown URL shows the 404 page with the previous URL, and go-home works', async ({
+    page,
+  }) => {
+    await signIn(page, demo.user);
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/\/404\?from=/);
+    await expect(page.getByText('Den ønskede ressource blev ikke fundet!')).toBeVisible();
+    await expect(page.getByText('/no/such/page?x=1')).toBeVisible();
+    await expect(page.getByText('Prøv igen eller kontakt vores support')).toBeVisible();
+    await page.getByRole('link', { name: 'Gå til dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('/ and /index.html lead to the dashboard', async ({ page }) => {
+    await signIn(page, demo.user);
+    await page.goto('/index.html');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('every sidebar entry opens its page, with breadcrumbs', async ({ page }) => {
+    await signIn(page, demo.manager);
+    await acceptCookies(page);
+    const viewport = page.viewportSize();
+    const entries = [
+      'Enheder',
+      'Enhedstyper',
+      'Datasamlinger',
+      'Projekter',
+      'Registre',
+      'Cloud-funktioner',
+      'Beskeder',
+      'API',
+    ];
+    for (const entry of entries) {
+      if ((viewport?.width ?? 0) < 1280)
+        await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Hovedmenu' })
+        .getByRole('link', { name: entry, exact: true })
+        .click();
+      await expect(page.getByRole('navigation', { name: 'Brødkrummer' })).toContainText('Hjem');
+    }
+  });
+
+  test('the dashboard home has its cards with counts', async ({ page }) => {
+    await signIn(page, demo.manager);
+    for (const card of [
+      'Enheder',
+      'Datasamlinger',
+      'Projekter',
+      'Brugere',
+      'Alarmer',
+      'Notifikationer',
+      'Opsætning på stedet',
+      'API',
+      'Indstillinger',
+    ]) {
+      await expect(
+        page.getByRole('main').getByRole('link', { name: new RegExp(`^${card}`) }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole('main').getByRole('link', { name: /^Enheder/ })).toContainText(
+      '36',
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: /^API/ })).toContainText(
+      'Kommer snart',
+    );
+  });
+});
