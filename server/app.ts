@@ -19,9 +19,11 @@ import webPlugin from './plugins/web.ts';
 import demoPlugin from './plugins/demo.ts';
 import rateLimit from '@fastify/rate-limit';
 import authPlugin from './plugins/auth.ts';
+import sandboxPlugin from './plugins/sandbox.ts';
 import mailPlugin from './plugins/mail.ts';
 import healthRoutes from './routes/health/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import oidcFlowRoutes from './routes/auth/oidc-flow.ts';
 import userRoutes from './routes/entity/users.ts';
 import passwordRoutes from './routes/entity/passwords.ts';
 import organisationRoutes from './routes/entity/organisations.ts';
@@ -30,6 +32,8 @@ import tokenRoutes from './routes/tokens/index.ts';
 import brandingRoutes from './routes/branding/index.ts';
 import configRoutes from './routes/config/index.ts';
 import manifestRoute from './routes/branding/manifest.ts';
+import v2Routes from './routes/v2/index.ts';
+import functionTestRunRoute from './routes/v2/function-test-run.ts';
 
 export interface AppOptions {
   config: Config;
@@ -59,11 +63,15 @@ export const app = fp<AppOptions>(
     await fastify.register(mailPlugin);
     await fastify.register(rateLimit, { global: false });
     await fastify.register(authPlugin);
+    await fastify.register(sandboxPlugin);
     await fastify.register(healthRoutes, { prefix: '/api' });
     for (const routes of [
       configRoutes,
       brandingRoutes,
+      v2Routes,
+      functionTestRunRoute,
       authRoutes,
+      oidcFlowRoutes,
       userRoutes,
       passwordRoutes,
       organisationRoutes,

@@ -32,6 +32,7 @@ import { Route as AppRegistriesRouteImport } from './routes/_app.registries'
 import { Route as AppSensorsRouteImport } from './routes/_app.sensors'
 import { Route as AppSettingsRouteImport } from './routes/_app.settings'
 import { Route as AppUsersRouteImport } from './routes/_app.users'
+import { Route as LoginCallbackRouteImport } from './routes/login_.callback'
 import { Route as AppCollectionIdRouteImport } from './routes/_app.collection.$id'
 import { Route as AppCollectionsNewRouteImport } from './routes/_app.collections_.new'
 import { Route as AppDeviceIdRouteImport } from './routes/_app.device.$id'
@@ -174,6 +175,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppRoute,
+} as any)
+const LoginCallbackRoute = LoginCallbackRouteImport.update({
+  id: '/login_/callback',
+  path: '/login/callback',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppCollectionIdRoute = AppCollectionIdRouteImport.update({
   id: '/collection/$id',
@@ -341,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/sensors': typeof AppSensorsRoute
   '/settings': typeof AppSettingsRoute
   '/users': typeof AppUsersRoute
+  '/login/callback': typeof LoginCallbackRoute
   '/collection/$id': typeof AppCollectionIdRoute
   '/collections/new': typeof AppCollectionsNewRoute
   '/device/$id': typeof AppDeviceIdRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/sensors': typeof AppSensorsRoute
   '/settings': typeof AppSettingsRoute
   '/users': typeof AppUsersRoute
+  '/login/callback': typeof LoginCallbackRoute
   '/collection/$id': typeof AppCollectionIdRoute
   '/collections/new': typeof AppCollectionsNewRoute
   '/device/$id': typeof AppDeviceIdRoute
@@ -447,6 +455,7 @@ export interface FileRoutesById {
   '/_app/sensors': typeof AppSensorsRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/users': typeof AppUsersRoute
+  '/login_/callback': typeof LoginCallbackRoute
   '/_app/collection/$id': typeof AppCollectionIdRoute
   '/_app/collections_/new': typeof AppCollectionsNewRoute
   '/_app/device/$id': typeof AppDeviceIdRoute
@@ -501,6 +510,7 @@ export interface FileRouteTypes {
     | '/sensors'
     | '/settings'
     | '/users'
+    | '/login/callback'
     | '/collection/$id'
     | '/collections/new'
     | '/device/$id'
@@ -553,6 +563,7 @@ export interface FileRouteTypes {
     | '/sensors'
     | '/settings'
     | '/users'
+    | '/login/callback'
     | '/collection/$id'
     | '/collections/new'
     | '/device/$id'
@@ -606,6 +617,7 @@ export interface FileRouteTypes {
     | '/_app/sensors'
     | '/_app/settings'
     | '/_app/users'
+    | '/login_/callback'
     | '/_app/collection/$id'
     | '/_app/collections_/new'
     | '/_app/device/$id'
@@ -645,6 +657,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
+  LoginCallbackRoute: typeof LoginCallbackRoute
   PasswordConfirmLangTokenRoute: typeof PasswordConfirmLangTokenRoute
   PasswordResetLangChar123TokenChar125Route: typeof PasswordResetLangChar123TokenChar125Route
 }
@@ -811,6 +824,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/login_/callback': {
+      id: '/login_/callback'
+      path: '/login/callback'
+      fullPath: '/login/callback'
+      preLoaderRoute: typeof LoginCallbackRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/collection/$id': {
       id: '/_app/collection/$id'
@@ -1110,6 +1130,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
+  LoginCallbackRoute: LoginCallbackRoute,
   PasswordConfirmLangTokenRoute: PasswordConfirmLangTokenRoute,
   PasswordResetLangChar123TokenChar125Route:
     PasswordResetLangChar123TokenChar125Route,

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 
 export interface OidcSettings {
@@ -33,8 +34,24 @@ export class OidcError extends Error {
   }
 }
 
+export interface OidcVerifyOptions {
+  /**
+   * The nonce this sign-in sent to the provider; the token's `nonce` claim must
+   * equal it, so a token obtained for another sign-in cannot be replayed here.
+   */
+  nonce?: string;
+}
+
 export interface OidcVerifier {
-  verify(idToken: string): Promise<OidcIdentity>;
+  verify(idToken: string, options?: OidcVerifyOptions): Promise<OidcIdentity>;
+}
+
+/** What the browser sign-in flow and the verifier need from the provider's discovery document. */
+export interface OidcDiscovery {
+  /** Where the browser is sent to sign in (`authorization_endpoint`). */
+  authorizationEndpoint(): Promise<URL>;
+  /** The provider's signing keys (`jwks_uri`). */
+  jwksUri(): Promise<URL>;
 }
 
 // Asymmetric only: with HS* the "key" would be the client secret (or, worse, a
@@ -68,7 +85,9 @@ export function createOidcVerifier(settings: OidcSettings): OidcVerifier {
   if (!issuer) throw new TypeError('OIDC issuer is required');
   if (!clientId) throw new TypeError('OIDC client id is required');
 
-  const acceptedIssuers = GOOGLE_ISSUERS.includes(issuer) ? GOOGLE_ISSUERS : [issuer];
+  const acceptedIssuers = acceptedIssuersOf(issuer);
+  // Lazy: nothing is fetched unless the keys are needed and jwksUrl is not given.
+  const discovery = createOidcDiscovery(issuer);
   const remoteKeySet = (url: URL): KeySet =>
     createRemoteJWKSet(url, { timeoutDuration: HTTP_TIMEOUT_MS });
 
@@ -80,7 +99,7 @@ export function createOidcVerifier(settings: OidcSettings): OidcVerifier {
 
   function keys(): Promise<KeySet> {
     if (!keySet) {
-      const pending = discoverJwksUrl(issuer, acceptedIssuers).then(remoteKeySet);
+      const pending = discovery.jwksUri().then(remoteKeySet);
       keySet = pending;
       // A failed discovery is forgotten so that the next sign-in tries again.
       pending.catch(() => {
@@ -91,7 +110,7 @@ export function createOidcVerifier(settings: OidcSettings): OidcVerifier {
   }
 
   return {
-    async verify(idToken) {
+    async verify(idToken, options = {}) {
       if (typeof idToken !== 'string' || idToken === '' || idToken.length > MAX_TOKEN_LENGTH) {
         throw new OidcError('signature', 'The id_token is malformed');
       }
@@ -109,12 +128,71 @@ export function createOidcVerifier(settings: OidcSettings): OidcVerifier {
       } catch (error) {
         throw toOidcError(error);
       }
+      // OpenID Connect Core 3.2.2.11: with a nonce sent, the token must carry the same one.
+      if (options.nonce !== undefined && !sameText(payload.nonce, options.nonce)) {
+        throw new OidcError('claims', 'The id_token\'s "nonce" claim is invalid');
+      }
       return toIdentity(payload, clientId);
     },
   };
 }
 
-async function discoverJwksUrl(issuer: string, acceptedIssuers: string[]): Promise<URL> {
+/**
+ * The provider's discovery document (`${issuer}/.well-known/openid-configuration`),
+ * fetched on first use and kept; a failed or unusable fetch is forgotten so
+ * that the next call tries again.
+ */
+export function createOidcDiscovery(issuer: string): OidcDiscovery {
+  if (!issuer) throw new TypeError('OIDC issuer is required');
+  const acceptedIssuers = acceptedIssuersOf(issuer);
+  let cached: Promise<Record<string, unknown>> | undefined;
+
+  function document(): Promise<Record<string, unknown>> {
+    if (!cached) {
+      const pending = fetchDiscoveryDocument(issuer, acceptedIssuers);
+      cached = pending;
+      pending.catch(() => forget(pending));
+    }
+    return cached;
+  }
+
+  function forget(pending: Promise<Record<string, unknown>>): void {
+    if (cached === pending) cached = undefined;
+  }
+
+  async function endpoint(field: 'jwks_uri' | 'authorization_endpoint'): Promise<URL> {
+    const pending = document();
+    try {
+      return httpUrl((await pending)[field], field);
+    } catch (error) {
+      // A document without the field may be a provider mid-deployment; ask again next time.
+      forget(pending);
+      throw error;
+    }
+  }
+
+  return {
+    authorizationEndpoint: () => endpoint('authorization_endpoint'),
+    jwksUri: () => endpoint('jwks_uri'),
+  };
+}
+
+function acceptedIssuersOf(issuer: string): string[] {
+  return GOOGLE_ISSUERS.includes(issuer) ? GOOGLE_ISSUERS : [issuer];
+}
+
+// Constant-time, so the comparison does not leak how much of a guess was right.
+function sameText(value: unknown, expected: string): boolean {
+  if (typeof value !== 'string') return false;
+  const a = Buffer.from(value);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function fetchDiscoveryDocument(
+  issuer: string,
+  acceptedIssuers: string[],
+): Promise<Record<string, unknown>> {
   const base = issuer === 'accounts.google.com' ? 'https://accounts.google.com' : issuer;
   const url = `${base.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 
@@ -134,27 +212,31 @@ async function discoverJwksUrl(issuer: string, acceptedIssuers: string[]): Promi
     throw new OidcError('provider', 'OpenID discovery failed', { cause: error });
   }
 
-  if (typeof document !== 'object' || document === null) {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new OidcError('provider', 'OpenID discovery document is not an object');
   }
-  const { issuer: documentIssuer, jwks_uri: jwksUri } = document as Record<string, unknown>;
+  const fields = document as Record<string, unknown>;
   // OpenID Connect Discovery 4.3: a document naming another issuer must not be used.
-  if (typeof documentIssuer !== 'string' || !acceptedIssuers.includes(documentIssuer)) {
+  if (typeof fields.issuer !== 'string' || !acceptedIssuers.includes(fields.issuer)) {
     throw new OidcError('provider', 'OpenID discovery document names another issuer');
   }
-  if (typeof jwksUri !== 'string') {
-    throw new OidcError('provider', 'OpenID discovery document has no jwks_uri');
+  return fields;
+}
+
+function httpUrl(value: unknown, field: string): URL {
+  if (typeof value !== 'string') {
+    throw new OidcError('provider', `OpenID discovery document has no ${field}`);
   }
-  let jwks: URL;
+  let url: URL;
   try {
-    jwks = new URL(jwksUri);
+    url = new URL(value);
   } catch (cause) {
-    throw new OidcError('provider', 'OpenID discovery jwks_uri is not a URL', { cause });
+    throw new OidcError('provider', `OpenID discovery ${field} is not a URL`, { cause });
   }
-  if (jwks.protocol !== 'https:' && jwks.protocol !== 'http:') {
-    throw new OidcError('provider', 'OpenID discovery jwks_uri is not an HTTP URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OidcError('provider', `OpenID discovery ${field} is not an HTTP URL`);
   }
-  return jwks;
+  return url;
 }
 
 // jose errors are not passed on as `cause`: claim errors carry the decoded

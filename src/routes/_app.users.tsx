@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoon } from './-components/coming-soon.tsx';
+import { TabBar } from '../ui/tabs.tsx';
 
 export const Route = createFileRoute('/_app/users')({
   staticData: {
@@ -12,5 +13,16 @@ export const Route = createFileRoute('/_app/users')({
 
 function Page() {
   const { t } = useLingui();
-  return <ComingSoon title={t`Users`} />;
+  return (
+    <>
+      <TabBar
+        label={t`Management`}
+        tabs={[
+          { to: '/users', label: t`Users` },
+          { to: '/orgs', label: t`Organisations` },
+        ]}
+      />
+      <ComingSoon title={t`Users`} />
+    </>
+  );
 }

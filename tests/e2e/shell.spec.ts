@@ -135,3 +135,47 @@ test.describe('routes', () => {
     );
   });
 });
+
+test.describe('banners', () => {
+  test('going offline shows a clear offline state, and coming back hides it', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, demo.user);
+    await context.setOffline(true);
+    await expect(page.getByText('Du er offline.', { exact: false })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText('Du er offline.', { exact: false })).toHaveCount(0);
+  });
+
+  test('the beta deployment shows a dismissible beta banner', async ({ page }) => {
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), beta: true } });
+    });
+    await page.goto('/login');
+    const banner = page
+      .getByRole('note')
+      .filter({ hasText: 'Dette er betaversionen af konsollen.' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Skjul beta-beskeden' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('Dette er betaversionen af konsollen.')).toHaveCount(0);
+  });
+
+  test('the web app manifest makes the console installable', async ({ request }) => {
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = (await manifest.json()) as {
+      name: string;
+      display: string;
+      icons: { sizes: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Nordlys', display: 'standalone' });
+    expect(body.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    expect((await request.get('/sw.js')).ok()).toBe(true);
+  });
+});

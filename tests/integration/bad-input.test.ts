@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { withV2Routes } from '../helpers/v2-routes.ts';
 import { PASSWORD, seedWorld, signIn, type World } from '../helpers/world.ts';
 
 /**
@@ -57,6 +58,8 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   let superToken: string;
   let victimUser: string;
   let victimOrg: string;
+  /** A registry, device type, function and device in Alpha for the update routes to spoil. */
+  const victims = { registry: 0, deviceType: 0, cloudFunction: 0, device: 0 };
   let baseline: { users: number; organisations: number };
   /** What the successful creates in this file added. */
   const created = { users: 0, organisations: 0 };
@@ -66,7 +69,7 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   const big = 'x'.repeat(1024 * 1024);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ beforeReady: withV2Routes });
     world = await seedWorld(t.database.db);
     superToken = await signIn(t.app, 'super@world.test');
     const hash = (
@@ -106,6 +109,33 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
         .returning('uuid')
         .executeTakeFirstOrThrow()
     ).uuid;
+    const victimThing = (table: 'registries' | 'device_types') =>
+      db()
+        .insertInto(table)
+        .values({ name: `Victim ${table}`, org_uuid: world.orgs.alpha })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    victims.registry = await victimThing('registries');
+    victims.deviceType = await victimThing('device_types');
+    victims.cloudFunction = (
+      await db()
+        .insertInto('cloud_functions')
+        .values({ name: 'Victim function', type: 'decoder', org_uuid: world.orgs.alpha })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    victims.device = (
+      await db()
+        .insertInto('devices')
+        .values({
+          name: 'Victim device',
+          org_uuid: world.orgs.alpha,
+          registry_id: victims.registry,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     baseline = { users: await count('users'), organisations: await count('organisations') };
   });
 
@@ -114,7 +144,17 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   });
 
   async function count(
-    table: 'users' | 'organisations' | 'api_tokens' | 'sessions' | 'user_tokens',
+    table:
+      | 'users'
+      | 'organisations'
+      | 'api_tokens'
+      | 'sessions'
+      | 'user_tokens'
+      | 'registries'
+      | 'device_types'
+      | 'cloud_functions'
+      | 'devices'
+      | 'device_functions',
   ): Promise<number> {
     const row = await db()
       .selectFrom(table)
@@ -137,6 +177,29 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
     victimUser: await userRow(victimUser),
     victimOrg: await orgRow(victimOrg),
     superUser: await userRow(world.users.super),
+    registries: await count('registries'),
+    deviceTypes: await count('device_types'),
+    functions: await count('cloud_functions'),
+    devices: await count('devices'),
+    pipelines: await count('device_functions'),
+    victimThings: await Promise.all([
+      db()
+        .selectFrom('registries')
+        .selectAll()
+        .where('id', '=', victims.registry)
+        .executeTakeFirst(),
+      db()
+        .selectFrom('device_types')
+        .selectAll()
+        .where('id', '=', victims.deviceType)
+        .executeTakeFirst(),
+      db()
+        .selectFrom('cloud_functions')
+        .selectAll()
+        .where('id', '=', victims.cloudFunction)
+        .executeTakeFirst(),
+      db().selectFrom('devices').selectAll().where('id', '=', victims.device).executeTakeFirst(),
+    ]),
   });
 
   // Sign-in and the password routes are rate limited per address; each request here comes
@@ -613,6 +676,218 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
         })),
     },
     {
+      name: 'POST /api/v2/registry',
+      method: 'POST',
+      url: () => '/api/v2/registry',
+      auth: true,
+      valid: () => ({ name: `Never made ${unique()}`, orgUuid: world.orgs.alpha }),
+      wrongTypes: [
+        ['name', 1],
+        ['name', '   '],
+        ['name', ['x']],
+        ['description', 5],
+        ['protocol', 'ftp'],
+        ['protocol', 1],
+        ['region', 'asia'],
+        ['orgUuid', 'not-a-uuid'],
+        ['orgUuid', 7],
+      ],
+      required: ['name'],
+      forbidsExtra: true,
+      huge: ['name', (b) => ({ name: b })],
+      nul: () => ({ name: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'PUT /api/v2/registry',
+      method: 'PUT',
+      url: () => '/api/v2/registry',
+      auth: true,
+      valid: () => ({ id: victims.registry, name: 'Changed' }),
+      wrongTypes: [
+        ['id', '1'],
+        ['id', 0],
+        ['id', -1],
+        ['id', 1.5],
+        ['id', null],
+        ['name', ''],
+        ['protocol', true],
+        ['orgUuid', ['x']],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['description', (b) => ({ id: victims.registry, description: b })],
+      nul: () => ({ id: victims.registry, description: 'Nul\u0000Byte' }),
+      beyondDatabase: () =>
+        ['9223372036854775808', '1e20'].map((id) => ({
+          kind: `id ${id}`,
+          payload: { raw: `{"id":${id},"name":"x"}`, contentType: 'application/json' },
+          allowed: [400, 404],
+        })),
+    },
+    {
+      name: 'POST /api/v2/devicetype',
+      method: 'POST',
+      url: () => '/api/v2/devicetype',
+      auth: true,
+      valid: () => ({ name: `Never made ${unique()}`, orgUuid: world.orgs.alpha }),
+      wrongTypes: [
+        ['name', 1],
+        ['metadata', []],
+        ['metadata', 'x'],
+        ['structure', 'x'],
+        ['structure', [{ key: 'a' }]],
+        ['structure', [{ key: 'a b', name: 'A', type: 'value' }]],
+        ['structure', [{ key: 'a', name: 'A', type: 'float' }]],
+        ['decoderFunctionId', '1'],
+        ['decoderFunctionId', 0],
+      ],
+      required: ['name'],
+      forbidsExtra: true,
+      huge: ['description', (b) => ({ name: 'Huge', description: b })],
+      nul: () => ({ name: 'Nul\u0000Byte' }),
+      beyondDatabase: () => [
+        {
+          kind: 'NUL character in metadata',
+          payload: { json: { name: 'Meta', metadata: { a: 'x\u0000y' } } },
+          allowed: [400],
+        },
+        {
+          kind: 'decoder function id 9223372036854775808',
+          payload: {
+            raw: '{"name":"big","decoderFunctionId":9223372036854775808}',
+            contentType: 'application/json',
+          },
+          allowed: [400],
+        },
+      ],
+    },
+    {
+      name: 'PUT /api/v2/devicetype',
+      method: 'PUT',
+      url: () => '/api/v2/devicetype',
+      auth: true,
+      valid: () => ({ id: victims.deviceType, name: 'Changed' }),
+      wrongTypes: [
+        ['id', '1'],
+        ['id', 0],
+        ['structure', {}],
+        ['metadata', 1],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['name', (b) => ({ id: victims.deviceType, name: b })],
+      nul: () => ({
+        id: victims.deviceType,
+        structure: [{ key: 'a', name: 'N\u0000', type: 'value' }],
+      }),
+    },
+    {
+      name: 'POST /api/v2/cloudfunction',
+      method: 'POST',
+      url: () => '/api/v2/cloudfunction',
+      auth: true,
+      valid: () => ({ name: `Never made ${unique()}`, type: 'decoder', orgUuid: world.orgs.alpha }),
+      wrongTypes: [
+        ['name', false],
+        ['type', 'lambda'],
+        ['type', 1],
+        ['code', 5],
+        ['dataType', 'sum'],
+        ['dataKeys', [{}]],
+        ['dataKeys', 'countIn'],
+        ['metadata', {}],
+        ['metadata', [{ key: 'a', value: { nested: true } }]],
+      ],
+      required: ['name', 'type'],
+      forbidsExtra: true,
+      // Over the code's 256 KB the schema answers, naming the field.
+      huge: ['code', (b) => ({ name: 'Huge', type: 'decoder', code: b })],
+      nul: () => ({ name: 'Nul', type: 'decoder', code: 'x\u0000' }),
+    },
+    {
+      name: 'PUT /api/v2/cloudfunction',
+      method: 'PUT',
+      url: () => '/api/v2/cloudfunction',
+      auth: true,
+      valid: () => ({ id: victims.cloudFunction, name: 'Changed' }),
+      wrongTypes: [
+        ['id', 'x'],
+        ['type', 'lambda'],
+        ['code', null],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['code', (b) => ({ id: victims.cloudFunction, code: b })],
+      nul: () => ({ id: victims.cloudFunction, description: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'POST /api/v2/device',
+      method: 'POST',
+      url: () => '/api/v2/device',
+      auth: true,
+      valid: () => ({ name: `Never made ${unique()}`, orgUuid: world.orgs.alpha }),
+      wrongTypes: [
+        ['name', 1],
+        ['lat', 'x'],
+        ['lat', 91],
+        ['lng', -181],
+        ['locType', 'beach'],
+        ['availability', 'taken'],
+        ['communication', 'yes'],
+        ['calibrated', 1],
+        ['hardware', []],
+        ['hardware', { model: 5 }],
+        ['metadata', []],
+        ['dataKeys', [{ name: 'no key' }]],
+        ['syntheticKeys', [{ key: 'a' }]],
+        ['decoderFunctionIds', '1'],
+        ['decoderFunctionIds', [0]],
+        ['registryId', -1],
+        ['deviceTypeId', 'one'],
+        ['uniqueName', 'has space'],
+        ['mqttForward', 'x'],
+        ['calibration', { type: 'magic' }],
+        ['firmware', { history: [] }],
+      ],
+      required: ['name'],
+      forbidsExtra: true,
+      huge: ['description', (b) => ({ name: 'Huge', description: b })],
+      nul: () => ({ name: 'Nul\u0000Byte' }),
+      beyondDatabase: () => [
+        {
+          kind: 'NUL character in metadata',
+          payload: { json: { name: 'Meta', metadata: { a: ['x\u0000y'] } } },
+          allowed: [400],
+        },
+        ...['registryId', 'projectId'].map((field) => ({
+          kind: `${field} 9223372036854775808`,
+          payload: {
+            raw: `{"name":"big","${field}":9223372036854775808}`,
+            contentType: 'application/json',
+          },
+          allowed: [400],
+        })),
+      ],
+    },
+    {
+      name: 'PUT /api/v2/device',
+      method: 'PUT',
+      url: () => '/api/v2/device',
+      auth: true,
+      valid: () => ({ id: victims.device, name: 'Changed' }),
+      wrongTypes: [
+        ['id', '1'],
+        ['id', 0],
+        ['lat', true],
+        ['mqttForward', { password: 5 }],
+        ['decoderFunctionIds', [1, 1]],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['address', (b) => ({ id: victims.device, address: b })],
+      nul: () => ({ id: victims.device, mqttForward: { password: 'p\u0000' } }),
+    },
+    {
       // Takes no body: a parsable one is ignored and the unknown id gets 404; the id is checked.
       name: 'POST /api/deletetoken/{id}',
       method: 'POST',
@@ -797,6 +1072,35 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       );
       expect(forgot.statusCode).toBe(404);
       expect(forgot.json()).toMatchObject({ message: "email doesn't exist" });
+    });
+
+    it('creates registries and devices with such names and returns them literally', async () => {
+      for (const text of nasty) {
+        const registry = await as('POST', '/api/v2/registry', { name: text, description: text });
+        expect(registry.statusCode).toBe(201);
+        const registryId = registry.json<{ id: number }>().id;
+        const device = await as('POST', '/api/v2/device', {
+          name: text,
+          description: text,
+          registryId,
+          metadata: { note: text },
+        });
+        expect(device.statusCode).toBe(201);
+        const deviceId = device.json<{ id: number }>().id;
+        expect((await as('GET', `/api/v2/device/${deviceId}`)).json()).toMatchObject({
+          name: text,
+          description: text,
+          metadata: { note: text },
+          registry: { id: registryId, name: text },
+        });
+        // A search for the text is a search for the text.
+        const found = await as('GET', `/api/v2/devices?search=${encodeURIComponent(text)}`);
+        expect(found.json<{ items: { id: number }[] }>().items.map((d) => d.id)).toEqual([
+          deviceId,
+        ]);
+        await db().deleteFrom('devices').where('id', '=', deviceId).execute();
+        await db().deleteFrom('registries').where('id', '=', registryId).execute();
+      }
     });
 
     it('leaves every table intact', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { withV2Routes } from '../helpers/v2-routes.ts';
 import {
   emails,
   seedWorld,
@@ -84,12 +85,19 @@ describe('tenancy: no read or write across organisations', () => {
   const devicesIn: Record<OrgKey, number> = { platform: 0, alpha: 1, alphaNorth: 1, beta: 1 };
 
   const sees = (who: WorldUser, org: OrgKey) => scope[who].includes(org);
+  /** The registry, device type, function and device seedWorld made in an organisation. */
+  const thingsOf = (org: OrgKey) =>
+    org === 'platform'
+      ? null
+      : { alpha: world.alphaThings, alphaNorth: world.alphaNorthThings, beta: world.betaThings }[
+          org
+        ];
   const usersOf = (org: OrgKey) => actors.filter((u) => home[u] === org);
   const sorted = (values: readonly string[]) => [...values].sort();
   const unique = () => randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ beforeReady: withV2Routes });
     world = await seedWorld(t.database.db);
     ({ tokens } = await signInAll(t.app));
     passwordHash = (
@@ -210,6 +218,64 @@ describe('tenancy: no read or write across organisations', () => {
       const listed = res.json<{ uuid: string }[]>().map((o) => o.uuid);
       expect(sorted(listed)).toEqual(sorted(scope[who].map((o) => world.orgs[o])));
     });
+
+    /** The device-domain lists, and which of a world organisation's things each one holds. */
+    const thingLists = [
+      { url: '/api/v2/registries', thing: 'registry' },
+      { url: '/api/v2/devicetypes', thing: 'deviceType' },
+      { url: '/api/v2/cloudfunctions', thing: 'function' },
+      { url: '/api/v2/devices', thing: 'device' },
+    ] as const;
+
+    it.each(actors)(
+      '%s lists exactly the registries, device types, functions and devices in scope',
+      async (who) => {
+        for (const list of thingLists) {
+          const res = await call(who, 'GET', `${list.url}?pageSize=500`);
+          expect(res.statusCode).toBe(200);
+          const page = res.json<{ items: { uuid: string }[]; total: number }>();
+          const expected = orgKeys
+            .filter((org) => sees(who, org))
+            .flatMap((org) => thingsOf(org)?.[list.thing].uuid ?? []);
+          expect([list.url, sorted(page.items.map((i) => i.uuid))]).toEqual([
+            list.url,
+            sorted(expected),
+          ]);
+          expect(page.total).toBe(expected.length);
+          // Asking for an organisation out of scope lists nothing.
+          for (const org of orgKeys.filter((o) => !sees(who, o))) {
+            const foreign = await call(who, 'GET', `${list.url}?orgUuid=${world.orgs[org]}`);
+            expect([list.url, org, foreign.json()]).toEqual([
+              list.url,
+              org,
+              { items: [], total: 0, page: 1, pageSize: 25 },
+            ]);
+          }
+        }
+      },
+    );
+
+    it.each(actors)(
+      '%s gets search suggestions from the organisations in scope only',
+      async (who) => {
+        const visibleUsers: string[] = actors
+          .filter((u) => sees(who, home[u]))
+          .map((u) => world.users[u]);
+        const visibleOrgs: string[] = scope[who].map((o) => world.orgs[o]);
+        const visibleDevices = scope[who].flatMap((o) => thingsOf(o)?.device.id ?? []);
+        for (const q of ['a', 'alpha', 'b', 'beta', 'p', 's']) {
+          const res = await call(who, 'GET', `/api/v2/search?q=${q}`);
+          expect(res.statusCode).toBe(200);
+          const found = res.json<Record<string, { id: string | number }[]>>();
+          const leaks = [
+            ...(found.users ?? []).filter((x) => !visibleUsers.includes(String(x.id))),
+            ...(found.orgs ?? []).filter((x) => !visibleOrgs.includes(String(x.id))),
+            ...(found.devices ?? []).filter((x) => !visibleDevices.includes(Number(x.id))),
+          ];
+          expect([q, leaks]).toEqual([q, []]);
+        }
+      },
+    );
 
     it('the super user sees every user and organisation there is', async () => {
       const [users, orgs] = await Promise.all([
@@ -343,6 +409,58 @@ describe('tenancy: no read or write across organisations', () => {
       expect(problems).toEqual([]);
     });
 
+    it.each(actors)(
+      '%s reads registries, device types, functions and devices in scope (200) and nothing else (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        const reads = (things: ReturnType<typeof thingsOf>) =>
+          [
+            [
+              'registry',
+              `/api/v2/registry/${things?.registry.id ?? 999_999}`,
+              things?.registry.uuid,
+            ],
+            [
+              'device type',
+              `/api/v2/devicetype/${things?.deviceType.id ?? 999_999}`,
+              things?.deviceType.uuid,
+            ],
+            [
+              'function',
+              `/api/v2/cloudfunction/${things?.function.id ?? 999_999}`,
+              things?.function.uuid,
+            ],
+            ['device', `/api/v2/device/${things?.device.id ?? 999_999}`, things?.device.uuid],
+            [
+              'devices of registry',
+              `/api/v2/devices/${things?.registry.id ?? 999_999}`,
+              things?.device.uuid,
+            ],
+          ] as const;
+        for (const org of ['alpha', 'alphaNorth', 'beta'] as const) {
+          for (const [name, url, uuid] of reads(thingsOf(org))) {
+            const label = `${name} of ${org}`;
+            const res = await call(who, 'GET', url);
+            if (sees(who, org)) {
+              problems.push(...check(label, res, [200]));
+              const body = res.json<{ uuid?: string; items?: { uuid: string }[] }>();
+              const got = body.items ? body.items.map((i) => i.uuid) : [body.uuid];
+              if (res.statusCode === 200 && JSON.stringify(got) !== JSON.stringify([uuid]))
+                problems.push(`${label}: got ${res.body.slice(0, 200)}`);
+            } else {
+              problems.push(...check(label, res, [404]));
+              if (res.body.includes('Alpha') || res.body.includes('Beta'))
+                problems.push(`${label}: a 404 names an organisation: ${res.body}`);
+            }
+          }
+        }
+        for (const [name, url] of reads(null)) {
+          problems.push(...check(`${name} of an unknown id`, await call(who, 'GET', url), [404]));
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
     it('answers a caller without a session 401 on every read', async () => {
       const urls = [
         '/api/entity/users',
@@ -355,6 +473,16 @@ describe('tenancy: no read or write across organisations', () => {
         `/api/orgMetadata/${world.orgs.alpha}`,
         `/api/tokens/${world.orgs.alpha}`,
         `/api/acl/test/${world.alphaThings.device.uuid}/device.list`,
+        '/api/v2/registries',
+        '/api/v2/devicetypes',
+        '/api/v2/cloudfunctions',
+        '/api/v2/devices',
+        `/api/v2/registry/${world.alphaThings.registry.id}`,
+        `/api/v2/devicetype/${world.alphaThings.deviceType.id}`,
+        `/api/v2/cloudfunction/${world.alphaThings.function.id}`,
+        `/api/v2/device/${world.alphaThings.device.id}`,
+        `/api/v2/devices/${world.alphaThings.registry.id}`,
+        '/api/v2/search?q=a',
       ];
       for (const url of urls) {
         const res = await t.app.inject({ method: 'GET', url });
@@ -384,6 +512,25 @@ describe('tenancy: no read or write across organisations', () => {
       /** Names of anything a create may make, so it can be found and removed. */
       newEmail: string;
       newOrgName: string;
+      /** Fresh, unlinked device-domain entities in `org`, for updates and deletes. */
+      registry: number;
+      deviceType: number;
+      cloudFunction: number;
+      device: number;
+      /** Fresh entities in `org` that probes link to (never deleted by a probe). */
+      refs: { registry: number; deviceType: number; decoder: number };
+      /** A fresh registry and device in the caller's own organisation. */
+      ownRegistry: number;
+      ownDevice: number;
+      /** The name of any registry, device type, function or device a create may make. */
+      newThingName: string;
+      /** Every device-domain row made for these targets. */
+      things: {
+        registries: number[];
+        deviceTypes: number[];
+        functions: number[];
+        devices: number[];
+      };
     }
     interface Probe {
       name: string;
@@ -492,6 +639,152 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'PUT registry',
+        send: (who, x) => call(who, 'PUT', '/api/v2/registry', { id: x.registry, name: 'Hacked' }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT device type',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/devicetype', { id: x.deviceType, name: 'Hacked' }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT cloud function',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/cloudfunction', { id: x.cloudFunction, code: 'hacked()' }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'PUT device',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/device', { id: x.device, name: 'Hacked', lat: 1, lng: 1 }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'POST registry into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/registry', { name: x.newThingName, orgUuid: x.org }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        name: 'POST device type into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/devicetype', { name: x.newThingName, orgUuid: x.org }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        name: 'POST cloud function into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/cloudfunction', {
+            name: x.newThingName,
+            type: 'decoder',
+            orgUuid: x.org,
+          }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        name: 'POST device into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/device', { name: x.newThingName, orgUuid: x.org }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        // A link to a foreign registry, type or decoder must fail as for one that does not exist.
+        name: 'POST own device using its registry, type and decoder',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/device', {
+            name: x.newThingName,
+            orgUuid: x.ownOrg,
+            registryId: x.refs.registry,
+            deviceTypeId: x.refs.deviceType,
+            decoderFunctionIds: [x.refs.decoder],
+          }),
+        // A user may not create devices at all (403 before the links are looked at).
+        foreign: (who) => (group[who] === 3 ? [403] : [400]),
+        own: [201],
+      },
+      {
+        name: 'POST own device type using its decoder',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/devicetype', {
+            name: x.newThingName,
+            orgUuid: x.ownOrg,
+            decoderFunctionId: x.refs.decoder,
+          }),
+        foreign: (who) => (group[who] === 3 ? [403] : [400]),
+        own: [201],
+      },
+      {
+        // Users operate their devices, so they get as far as the links too.
+        name: 'PUT own device onto its registry',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/device', { id: x.ownDevice, registryId: x.refs.registry }),
+        foreign: () => [400],
+        own: [200],
+      },
+      {
+        name: 'PUT own device onto its decoder',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/device', {
+            id: x.ownDevice,
+            decoderFunctionIds: [x.refs.decoder],
+          }),
+        foreign: () => [400],
+        own: [200],
+      },
+      {
+        name: 'move an own registry into it',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/registry', { id: x.ownRegistry, orgUuid: x.org }),
+        foreign: (who) => (group[who] === 3 ? [403] : [400]),
+        own: [200],
+      },
+      {
+        name: 'move an own device into it',
+        send: (who, x) => call(who, 'PUT', '/api/v2/device', { id: x.ownDevice, orgUuid: x.org }),
+        foreign: () => [400],
+        own: [200],
+      },
+      {
+        name: 'devices of its registry',
+        send: (who, x) => call(who, 'GET', `/api/v2/devices/${x.registry}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'DELETE device',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/device/${x.device}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'DELETE registry',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/registry/${x.registry}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'DELETE device type',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/devicetype/${x.deviceType}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'DELETE cloud function',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/cloudfunction/${x.cloudFunction}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'device token for its device',
         send: (who, x) =>
           call(who, 'POST', '/api/generateToken', {
@@ -504,7 +797,41 @@ describe('tenancy: no read or write across organisations', () => {
       },
     ];
 
+    /** A registry, device type, decoder and device in `orgUuid`, none linked to another. */
+    async function insertThings(orgUuid: string, label: string) {
+      const name = `${label} ${unique()}`;
+      const registry = await db()
+        .insertInto('registries')
+        .values({ name, org_uuid: orgUuid })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const deviceType = await db()
+        .insertInto('device_types')
+        .values({ name, org_uuid: orgUuid })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const decoder = await db()
+        .insertInto('cloud_functions')
+        .values({ name, type: 'decoder', org_uuid: orgUuid })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const device = await db()
+        .insertInto('devices')
+        .values({ name, org_uuid: orgUuid, calibrated: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        registry: registry.id,
+        deviceType: deviceType.id,
+        decoder: decoder.id,
+        device: device.id,
+      };
+    }
+
     async function makeTargets(who: WorldUser, org: OrgKey): Promise<Targets> {
+      const fresh = await insertThings(world.orgs[org], 'Victim');
+      const refs = await insertThings(world.orgs[org], 'Linked');
+      const own = await insertThings(world.orgs[home[who]], 'Own');
       const orgUuid = world.orgs[org];
       const things = {
         alpha: world.alphaThings,
@@ -522,10 +849,42 @@ describe('tenancy: no read or write across organisations', () => {
         ownUser: await insertUser(world.orgs[home[who]], 'own'),
         newEmail: `new-${unique()}@tenancy.test`,
         newOrgName: `New ${unique()}`,
+        registry: fresh.registry,
+        deviceType: fresh.deviceType,
+        cloudFunction: fresh.decoder,
+        device: fresh.device,
+        refs: { registry: refs.registry, deviceType: refs.deviceType, decoder: refs.decoder },
+        ownRegistry: own.registry,
+        ownDevice: own.device,
+        newThingName: `New thing ${unique()}`,
+        things: {
+          registries: [fresh.registry, refs.registry, own.registry],
+          deviceTypes: [fresh.deviceType, refs.deviceType, own.deviceType],
+          functions: [fresh.decoder, refs.decoder, own.decoder],
+          devices: [fresh.device, refs.device, own.device],
+        },
       };
     }
     async function cleanUp(x: Targets) {
       await db().deleteFrom('api_tokens').where('label', '=', 'probe').execute();
+      // Devices first: they link to the rest, and organisations cannot go while they own things.
+      const named = x.newThingName;
+      await db()
+        .deleteFrom('devices')
+        .where((eb) => eb.or([eb('id', 'in', x.things.devices), eb('name', '=', named)]))
+        .execute();
+      await db()
+        .deleteFrom('device_types')
+        .where((eb) => eb.or([eb('id', 'in', x.things.deviceTypes), eb('name', '=', named)]))
+        .execute();
+      await db()
+        .deleteFrom('registries')
+        .where((eb) => eb.or([eb('id', 'in', x.things.registries), eb('name', '=', named)]))
+        .execute();
+      await db()
+        .deleteFrom('cloud_functions')
+        .where((eb) => eb.or([eb('id', 'in', x.things.functions), eb('name', '=', named)]))
+        .execute();
       await removeUsers({ uuids: [x.user, x.ownUser], emails: [x.newEmail] });
       await removeOrgs({
         uuids: x.ownOrgIsFresh ? [x.emptyOrg, x.ownOrg] : [x.emptyOrg],
@@ -533,6 +892,44 @@ describe('tenancy: no read or write across organisations', () => {
       });
     }
     const snapshot = async (x: Targets) => ({
+      things: {
+        registries: await db()
+          .selectFrom('registries')
+          .selectAll()
+          .where('id', 'in', x.things.registries)
+          .orderBy('id')
+          .execute(),
+        deviceTypes: await db()
+          .selectFrom('device_types')
+          .selectAll()
+          .where('id', 'in', x.things.deviceTypes)
+          .orderBy('id')
+          .execute(),
+        functions: await db()
+          .selectFrom('cloud_functions')
+          .selectAll()
+          .where('id', 'in', x.things.functions)
+          .orderBy('id')
+          .execute(),
+        devices: await db()
+          .selectFrom('devices')
+          .selectAll()
+          .where('id', 'in', x.things.devices)
+          .orderBy('id')
+          .execute(),
+        pipelines: await db()
+          .selectFrom('device_functions')
+          .selectAll()
+          .where('device_id', 'in', x.things.devices)
+          .orderBy('device_id')
+          .orderBy('position')
+          .execute(),
+        created: await Promise.all(
+          (['registries', 'device_types', 'cloud_functions', 'devices'] as const).map((table) =>
+            db().selectFrom(table).select('id').where('name', '=', x.newThingName).execute(),
+          ),
+        ),
+      },
       org: await orgRow(x.org),
       emptyOrg: await orgRow(x.emptyOrg),
       ownOrg: await orgRow(x.ownOrg),
@@ -639,6 +1036,11 @@ describe('tenancy: no read or write across organisations', () => {
             user: randomUUID(),
             emptyOrg: randomUUID(),
             deviceId: 999_999,
+            registry: 999_999,
+            deviceType: 999_999,
+            cloudFunction: 999_999,
+            device: 999_999,
+            refs: { registry: 999_999, deviceType: 999_999, decoder: 999_999 },
           };
           try {
             const foreign = shape(await probe.send(who, real));
@@ -1014,6 +1416,9 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/entity/user/forgotpassword': 'public, by e-mail',
       'POST /api/entity/user/forgotpassword/set': 'public, by mailed token',
       'POST /api/entity/user/confirm': 'public, by mailed token',
+      'GET /api/auth/oidc/start': 'public, starts third-party sign-in',
+      'POST /api/v2/cloudfunction/test':
+        'runs the posted code only; reads no tenant data (function-test-run.test.ts)',
     };
     /** Routes that touch a tenant's data, and the tests above that walk them. */
     const walked: Record<string, string> = {
@@ -1039,6 +1444,28 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/acl/test/{resource}/{privileges}': 'ACL',
       'POST /api/generateToken': 'foreign writes, API tokens',
       'POST /api/deletetoken/{id}': 'API tokens',
+      'GET /api/v2/registries': 'lists',
+      'GET /api/v2/devicetypes': 'lists',
+      'GET /api/v2/cloudfunctions': 'lists',
+      'GET /api/v2/devices': 'lists',
+      'GET /api/v2/search': 'lists (search suggestions)',
+      'GET /api/v2/registry/{id}': 'details',
+      'GET /api/v2/devicetype/{id}': 'details',
+      'GET /api/v2/cloudfunction/{id}': 'details',
+      'GET /api/v2/device/{id}': 'details',
+      'GET /api/v2/devices/{id}': 'details, foreign writes (read probe)',
+      'POST /api/v2/registry': 'foreign writes',
+      'PUT /api/v2/registry': 'foreign writes (update, move)',
+      'DELETE /api/v2/registry/{id}': 'foreign writes',
+      'POST /api/v2/devicetype': 'foreign writes (organisation, decoder link)',
+      'PUT /api/v2/devicetype': 'foreign writes',
+      'DELETE /api/v2/devicetype/{id}': 'foreign writes',
+      'POST /api/v2/cloudfunction': 'foreign writes',
+      'PUT /api/v2/cloudfunction': 'foreign writes',
+      'DELETE /api/v2/cloudfunction/{id}': 'foreign writes',
+      'POST /api/v2/device': 'foreign writes (organisation, links)',
+      'PUT /api/v2/device': 'foreign writes (update, links, move)',
+      'DELETE /api/v2/device/{id}': 'foreign writes',
     };
     expect(operations.filter((op) => !(op in walked) && !(op in outsideTenancy))).toEqual([]);
     expect(Object.keys(walked).filter((op) => !operations.includes(op))).toEqual([]);

@@ -10,6 +10,7 @@ import { newSecret } from '../../auth/secrets.ts';
 import { createOidcVerifier, OidcError } from '../../auth/oidc.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { userView } from '../../views/user-view.ts';
+import { takeOidcFlow } from './oidc-flow.ts';
 
 export const FAILURES_BEFORE_SUSPENSION = 10;
 export const SUSPENSION_MS = 15 * 60 * 1000;
@@ -17,6 +18,14 @@ export const SUSPENSION_MS = 15 * 60 * 1000;
 const Session = Type.Object({
   token: Type.String(),
   expires: Type.String({ format: 'date-time' }),
+});
+
+const OidcSession = Type.Object({
+  token: Type.String(),
+  expires: Type.String({ format: 'date-time' }),
+  redirect: Type.Optional(
+    Type.String({ description: 'Where the console goes next, when sign-in began in the browser' }),
+  ),
 });
 
 // Compared against when the user does not exist, so a wrong username takes as
@@ -95,16 +104,24 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['auth'],
         summary: 'Sign in with an OpenID Connect id_token (Google by default)',
         description:
-          'The token must be signed by the configured provider, issued for OIDC_CLIENT_ID and unexpired; its verified e-mail must belong to an active user.',
-        body: Type.Object({ id_token: Type.String({ minLength: 1, maxLength: 16_384 }) }),
-        response: { 200: Session, 401: errors[401], 404: errors[404] },
+          'The token must be signed by the configured provider, issued for OIDC_CLIENT_ID and unexpired; its verified e-mail must belong to an active user. ' +
+          "After a browser sign-in begun at /api/auth/oidc/start, send the state from the callback: it must match the NORDLYS_OIDC cookie, and the token must carry that sign-in's nonce.",
+        body: Type.Object({
+          id_token: Type.String({ minLength: 1, maxLength: 16_384 }),
+          state: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+        }),
+        response: { 200: OidcSession, 401: errors[401], 404: errors[404] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!oidc) throw new HttpError(404, 'Third-party sign-in is not configured');
+      const flow = takeOidcFlow(request, reply, request.body.state);
       let email: string;
       try {
-        const identity = await oidc.verify(request.body.id_token);
+        const identity = await oidc.verify(
+          request.body.id_token,
+          flow ? { nonce: flow.nonce } : {},
+        );
         if (!identity.emailVerified) throw refused();
         email = identity.email;
       } catch (error) {
@@ -115,7 +132,8 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = await users.findByEmail(email);
       if (!user || !user.active) throw refused();
       if (user.login_suspended_until && user.login_suspended_until > new Date()) throw refused();
-      return startSession(user.uuid, request.ip, request.headers['user-agent']);
+      const session = await startSession(user.uuid, request.ip, request.headers['user-agent']);
+      return flow?.redirect ? { ...session, redirect: flow.redirect } : session;
     },
   );
 

@@ -64,7 +64,8 @@ export function CookiePolicyText() {
       <p>
         <Trans>
           The console uses one cookie, SESSION, that keeps you signed in. It is removed when you
-          sign out and expires by itself.
+          sign out and expires by itself. Signing in with another provider sets a second cookie for
+          ten minutes, NORDLYS_OIDC, that ties the provider's answer to your browser.
         </Trans>
       </p>
       <p>

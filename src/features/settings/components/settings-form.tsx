@@ -16,6 +16,7 @@ import {
   type UserSettings,
 } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
+import { availablePeriods, periodOption } from '../../../lib/periods.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
@@ -61,7 +62,7 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 
 /** Every user setting of spec §3, grouped, with the option lists of §9; each change is saved at once. */
 export function SettingsForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const notify = useNotify();
   const { settings, update, reset } = useSettings();
   const labels = useSettingLabels();
@@ -227,6 +228,39 @@ export function SettingsForm() {
             label={t`Create a dashboard automatically`}
             checked={settings.autoDashboard}
             onChange={(autoDashboard) => save({ autoDashboard })}
+          />
+          <SelectRow
+            label={t`Default period`}
+            value={settings.periods[0]?.menuId ?? 3}
+            options={availablePeriods(settings.nordlysLiveData)
+              .filter((option) => option.menuId !== 6)
+              .map((option) => ({ value: option.menuId, label: i18n._(option.label) }))}
+            onChange={(menuId) =>
+              save({
+                periods: [
+                  {
+                    menuId,
+                    chartType: settings.chartType,
+                    timeType: periodOption(menuId)?.timeType ?? 2,
+                  },
+                ],
+              })
+            }
+          />
+          <SwitchRow
+            label={t`Side panel on dashboards`}
+            checked={settings.sideBar}
+            onChange={(sideBar) => save({ sideBar })}
+          />
+          <SelectRow
+            label={t`Dashboard theme`}
+            value={settings.dsTheme}
+            options={[
+              { value: 0, label: t`Like the console` },
+              { value: 1, label: t`Light` },
+              { value: 2, label: t`Dark` },
+            ]}
+            onChange={(dsTheme) => save({ dsTheme })}
           />
         </Section>
 

@@ -1,0 +1,413 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Updateable } from 'kysely';
+import { inScope, scopeList, type Actor } from '../../access/access.ts';
+import { json } from '../../db/json.ts';
+import type { DevicesTable, DeviceTypeKey, NewDevice } from '../../db/types.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { requireActor } from '../../plugins/auth.ts';
+import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
+import {
+  deviceRepository,
+  deviceSorts,
+  type DeviceFilter,
+  type DeviceRow,
+} from '../../repositories/device-repository.ts';
+import { deviceTypeRepository } from '../../repositories/device-type-repository.ts';
+import { isUniqueViolation, narrowScope, parseSort } from '../../repositories/list-query.ts';
+import { orgTreeRepository } from '../../repositories/org-tree-repository.ts';
+import { registryRepository } from '../../repositories/registry-repository.ts';
+import { errors, Ok } from '../../schemas/common.ts';
+import {
+  Device,
+  DeviceCreate,
+  DeviceListQuery,
+  DeviceUpdate,
+  type FirmwareInput,
+  type MqttForwardInput,
+} from '../../schemas/device.ts';
+import { EntityIdParams, Page, type DataKeyInput } from '../../schemas/list.ts';
+import { deviceView } from '../../views/device-view.ts';
+import {
+  firstDuplicate,
+  idInBody,
+  idInPath,
+  notFound,
+  orgChecks,
+  ownerOf,
+  pageAnswer,
+  pageOf,
+} from './shared.ts';
+
+/** What a device links to. */
+interface Links {
+  registryId?: number | null;
+  deviceTypeId?: number | null;
+  projectId?: number | null;
+  decoderFunctionIds?: readonly number[];
+}
+
+const FIRMWARE_HISTORY_LIMIT = 100;
+
+/** The keys a device takes from its type, marked as inherited. */
+const inheritedKeys = (structure: DeviceTypeKey[]): DataKeyInput[] =>
+  structure.map((k) => ({ key: k.key, name: k.name, type: k.type, inherited: true }));
+
+/**
+ * The firmware to store. A history sent along is taken as it is; otherwise a
+ * new version is added to the stored history with today's date.
+ */
+function firmwareToStore(input: FirmwareInput, stored: Record<string, unknown>) {
+  if (input.history) return { version: input.version, history: input.history };
+  const history = Array.isArray(stored.history) ? (stored.history as unknown[]) : [];
+  const changed = input.version !== null && input.version !== stored.version;
+  const next = changed
+    ? [...history, { version: input.version, installedAt: new Date().toISOString() }]
+    : history;
+  return { version: input.version, history: next.slice(-FIRMWARE_HISTORY_LIMIT) };
+}
+
+/** Forwarding settings to store: a password left out of the body stays as it was. */
+function mqttForwardToStore(input: MqttForwardInput, stored: Record<string, unknown> | null) {
+  const keptPassword = typeof stored?.password === 'string' ? stored.password : null;
+  return {
+    deviceIdField: input.deviceIdField ?? null,
+    topic: input.topic ?? null,
+    host: input.host ?? null,
+    user: input.user ?? null,
+    password: input.password === undefined ? keptPassword : input.password,
+    wlHost: input.wlHost ?? null,
+  };
+}
+
+function checkKeys(body: { dataKeys?: { key: string }[]; syntheticKeys?: { key: string }[] }) {
+  const data = firstDuplicate((body.dataKeys ?? []).map((k) => k.key));
+  if (data !== undefined) throw new HttpError(400, `Data keys must be unique: ${data}`);
+  const synthetic = firstDuplicate((body.syntheticKeys ?? []).map((k) => k.key));
+  if (synthetic !== undefined) {
+    throw new HttpError(400, `Synthetic keys must be unique: ${synthetic}`);
+  }
+}
+
+const devices: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repo = deviceRepository(fastify.db);
+  const registries = registryRepository(fastify.db);
+  const types = deviceTypeRepository(fastify.db);
+  const functions = cloudFunctionRepository(fastify.db);
+  const tree = orgTreeRepository(fastify.db);
+  const orgs = orgChecks(fastify);
+  const load = async (id: number) => {
+    const row = await repo.get(id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /**
+   * A device may link only to registries, device types, projects and decoder
+   * functions of its own organisation or those above it. Links the caller sets
+   * (`chosen`) must also be visible to them, and one that is not is answered
+   * exactly like one that does not exist. Links a moved device keeps
+   * (`kept`) must still fit its new organisation.
+   */
+  async function checkLinks(actor: Actor, deviceOrg: string, chosen: Links, kept: Links) {
+    const lineage = await tree.lineage(deviceOrg);
+    const fits = (org: string | undefined, mustSee: boolean): boolean =>
+      org !== undefined && lineage.includes(org) && (!mustSee || inScope(actor, org));
+    const check = async (
+      what: string,
+      orgOf: (id: number) => Promise<string | undefined>,
+      chosenId: number | null | undefined,
+      keptId: number | null | undefined,
+    ) => {
+      if (chosenId != null && !fits(await orgOf(chosenId), true)) {
+        throw new HttpError(400, `The ${what} does not exist`);
+      }
+      if (keptId != null && !fits(await orgOf(keptId), false)) {
+        throw new HttpError(400, `The ${what} is not available in the new organisation`);
+      }
+    };
+    await check('registry', registries.orgOf, chosen.registryId, kept.registryId);
+    await check('device type', types.orgOf, chosen.deviceTypeId, kept.deviceTypeId);
+    await check('project', tree.projectOrg, chosen.projectId, kept.projectId);
+
+    const ids = [...(chosen.decoderFunctionIds ?? []), ...(kept.decoderFunctionIds ?? [])];
+    const owners = await functions.owners(ids);
+    for (const id of chosen.decoderFunctionIds ?? []) {
+      const owner = owners.get(id);
+      if (!fits(owner?.org, true)) throw new HttpError(400, 'The decoder function does not exist');
+      if (owner?.type !== 'decoder') throw new HttpError(400, `Function ${id} is not a decoder`);
+    }
+    for (const id of kept.decoderFunctionIds ?? []) {
+      if (!fits(owners.get(id)?.org, false)) {
+        throw new HttpError(400, 'The decoder functions are not available in the new organisation');
+      }
+    }
+  }
+
+  async function checkUniqueName(uniqueName: string | null | undefined, self?: number) {
+    if (!uniqueName) return;
+    const other = await repo.idByUniqueName(uniqueName);
+    if (other !== undefined && other !== self) {
+      throw new HttpError(409, 'The unique name is already in use');
+    }
+  }
+
+  /** Runs a write; a unique name taken meanwhile by another request is a 409 all the same. */
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, 'The unique name is already in use');
+      throw error;
+    }
+  }
+
+  async function listDevices(actor: Actor, query: DeviceListQuery, registryId?: number) {
+    const page = pageOf(query);
+    const filter: DeviceFilter = {
+      orgs: narrowScope(scopeList(actor), query.orgUuid),
+      search: query.search?.trim(),
+      registryId: registryId ?? query.registryId,
+      deviceTypeId: query.deviceTypeId,
+      projectId: query.projectId,
+      status: query.status,
+      locType: query.locType,
+      calibrated: query.calibrated,
+      communication: query.communication,
+    };
+    const rows = await repo.list(filter, parseSort(query.sort, deviceSorts, 'name'), page);
+    return pageAnswer(rows, page, deviceView);
+  }
+
+  fastify.get(
+    '/v2/devices',
+    {
+      preHandler: fastify.guard({ resource: 'device', privilege: 'list' }),
+      schema: {
+        tags: ['devices'],
+        summary: 'Devices of the organisations you can see, a page at a time',
+        security: [{ bearer: [] }],
+        querystring: DeviceListQuery,
+        response: { 200: Page(Device), ...errors },
+      },
+    },
+    async (request) => listDevices(requireActor(request), request.query),
+  );
+
+  fastify.get(
+    '/v2/devices/:id',
+    {
+      preHandler: fastify.guard({
+        resource: 'registry',
+        privilege: 'list',
+        target: ownerOf(registries.orgOf, idInPath),
+      }),
+      schema: {
+        tags: ['devices', 'registries'],
+        summary: 'The devices of registry {id} that you can see, a page at a time',
+        security: [{ bearer: [] }],
+        params: EntityIdParams,
+        querystring: DeviceListQuery,
+        response: { 200: Page(Device), ...errors },
+      },
+    },
+    async (request) => listDevices(requireActor(request), request.query, request.params.id),
+  );
+
+  fastify.get(
+    '/v2/device/:id',
+    {
+      preHandler: fastify.guard({
+        resource: 'device',
+        privilege: 'list',
+        target: ownerOf(repo.orgOf, idInPath),
+      }),
+      schema: {
+        tags: ['devices'],
+        summary: 'One device',
+        security: [{ bearer: [] }],
+        params: EntityIdParams,
+        response: { 200: Device, ...errors },
+      },
+    },
+    async (request) => deviceView(await load(request.params.id)),
+  );
+
+  fastify.post(
+    '/v2/device',
+    {
+      preHandler: fastify.guard({ resource: 'device', privilege: 'create', target: orgs.createIn }),
+      schema: {
+        tags: ['devices'],
+        summary: 'Create a device (in your own organisation unless orgUuid says otherwise)',
+        description:
+          'Without dataKeys, the device takes the keys of its device type (marked inherited).',
+        security: [{ bearer: [] }],
+        body: DeviceCreate,
+        response: { 201: Device, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const body = request.body;
+      const org = body.orgUuid ?? actor.orgUuid;
+      checkKeys(body);
+      await checkLinks(actor, org, body, {});
+      await checkUniqueName(body.uniqueName);
+      const type = body.deviceTypeId != null ? await types.basics(body.deviceTypeId) : undefined;
+      const values: NewDevice = {
+        name: body.name.trim(),
+        unique_name: body.uniqueName ?? null,
+        description: body.description ?? null,
+        address: body.address ?? null,
+        lat: body.lat ?? null,
+        lng: body.lng ?? null,
+        loc_type: body.locType ?? 'unspecified',
+        org_uuid: org,
+        project_id: body.projectId ?? null,
+        registry_id: body.registryId ?? null,
+        device_type_id: body.deviceTypeId ?? null,
+        availability: body.availability ?? 'free',
+        communication: body.communication ?? true,
+        hardware: json(body.hardware ?? {}),
+        data_keys: json(body.dataKeys ?? inheritedKeys(type?.structure ?? [])),
+        synthetic_keys: json(body.syntheticKeys ?? []),
+        metadata: json(body.metadata ?? {}),
+        mqtt_forward: body.mqttForward ? json(mqttForwardToStore(body.mqttForward, null)) : null,
+        calibrated: body.calibrated ?? false,
+        calibration: json(body.calibration ?? {}),
+        firmware: json(body.firmware ? firmwareToStore(body.firmware, {}) : {}),
+      };
+      const id = await unique(() => repo.create(values, body.decoderFunctionIds ?? []));
+      return reply.status(201).send(deviceView(await load(id)));
+    },
+  );
+
+  fastify.put(
+    '/v2/device',
+    {
+      preHandler: fastify.guard({
+        resource: 'device',
+        privilege: 'modify',
+        target: ownerOf(repo.orgOf, idInBody),
+      }),
+      schema: {
+        tags: ['devices'],
+        summary: 'Update a device (the body names it by id); a new orgUuid moves it',
+        description:
+          'Fields left out stay as they are. mqttForward.password left out keeps the stored one. ' +
+          'A new device type without dataKeys replaces the inherited keys and keeps the own ones.',
+        security: [{ bearer: [] }],
+        body: DeviceUpdate,
+        response: { 200: Device, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const body = request.body;
+      const current = await load(body.id);
+      const moving = body.orgUuid !== undefined && body.orgUuid !== current.org_uuid;
+      const org = body.orgUuid ?? current.org_uuid;
+      // Devices have no changeparent (spec §6): moving one needs modify in both organisations.
+      if (moving) await orgs.move(actor, 'device', 'modify', current.org_uuid, org);
+      checkKeys(body);
+      const { chosen, kept } = splitLinks(current, body);
+      await checkLinks(actor, org, chosen, moving ? kept : {});
+      if (body.uniqueName !== undefined) await checkUniqueName(body.uniqueName, current.id);
+
+      const typeChanged =
+        body.deviceTypeId !== undefined && body.deviceTypeId !== current.device_type_id;
+      let dataKeys = body.dataKeys;
+      if (dataKeys === undefined && typeChanged) {
+        const type = body.deviceTypeId != null ? await types.basics(body.deviceTypeId) : undefined;
+        const inherited = inheritedKeys(type?.structure ?? []);
+        const own = (current.data_keys as DataKeyInput[]).filter(
+          (k) => !k.inherited && !inherited.some((i) => i.key === k.key),
+        );
+        dataKeys = [...inherited, ...own];
+      }
+      const values: Updateable<DevicesTable> = {
+        ...(body.name !== undefined && { name: body.name.trim() }),
+        ...(body.uniqueName !== undefined && { unique_name: body.uniqueName }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.address !== undefined && { address: body.address }),
+        ...(body.lat !== undefined && { lat: body.lat }),
+        ...(body.lng !== undefined && { lng: body.lng }),
+        ...(body.locType !== undefined && { loc_type: body.locType }),
+        ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
+        ...(body.projectId !== undefined && { project_id: body.projectId }),
+        ...(body.registryId !== undefined && { registry_id: body.registryId }),
+        ...(body.deviceTypeId !== undefined && { device_type_id: body.deviceTypeId }),
+        ...(body.availability !== undefined && { availability: body.availability }),
+        ...(body.communication !== undefined && { communication: body.communication }),
+        ...(body.hardware !== undefined && { hardware: json(body.hardware) }),
+        ...(dataKeys !== undefined && { data_keys: json(dataKeys) }),
+        ...(body.syntheticKeys !== undefined && { synthetic_keys: json(body.syntheticKeys) }),
+        ...(body.metadata !== undefined && { metadata: json(body.metadata) }),
+        ...(body.mqttForward !== undefined && {
+          mqtt_forward:
+            body.mqttForward === null
+              ? null
+              : json(mqttForwardToStore(body.mqttForward, current.mqtt_forward)),
+        }),
+        ...(body.calibrated !== undefined && { calibrated: body.calibrated }),
+        ...(body.calibration !== undefined && { calibration: json(body.calibration) }),
+        ...(body.firmware !== undefined && {
+          firmware: json(firmwareToStore(body.firmware, current.firmware)),
+        }),
+      };
+      await unique(() => repo.update(current.id, values, body.decoderFunctionIds));
+      return deviceView(await load(current.id));
+    },
+  );
+
+  fastify.delete(
+    '/v2/device/:id',
+    {
+      preHandler: fastify.guard({
+        resource: 'device',
+        privilege: 'delete',
+        target: ownerOf(repo.orgOf, idInPath),
+      }),
+      schema: {
+        tags: ['devices'],
+        summary: 'Delete a device (its pipeline, pictures, messages and API tokens go with it)',
+        security: [{ bearer: [] }],
+        params: EntityIdParams,
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await repo.delete(request.params.id))) throw notFound();
+      return { ok: true };
+    },
+  );
+};
+
+/**
+ * An update's links, split: those it changes (`chosen`, checked like a create's)
+ * and those the device keeps, left out or sent again unchanged (`kept`: a form
+ * sends every field back, and a link the caller cannot see, such as a parent
+ * organisation's registry, stays valid; they are checked again only on a move).
+ */
+function splitLinks(current: DeviceRow, body: Links): { chosen: Links; kept: Links } {
+  const chosen: Links = {};
+  const kept: Links = {};
+  const one = (
+    key: 'registryId' | 'deviceTypeId' | 'projectId',
+    stored: number | null,
+    sent: number | null | undefined,
+  ) => {
+    if (sent === undefined || sent === stored) kept[key] = stored;
+    else chosen[key] = sent;
+  };
+  one('registryId', current.registry_id, body.registryId);
+  one('deviceTypeId', current.device_type_id, body.deviceTypeId);
+  one('projectId', current.project_id, body.projectId);
+  const pipeline = current.decoder_functions.map((f) => f.id);
+  const sent = body.decoderFunctionIds ?? pipeline;
+  chosen.decoderFunctionIds = sent.filter((id) => !pipeline.includes(id));
+  kept.decoderFunctionIds = sent.filter((id) => pipeline.includes(id));
+  return { chosen, kept };
+}
+
+export default devices;

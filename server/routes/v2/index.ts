@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import cloudFunctions from './cloud-functions.ts';
+import devices from './devices.ts';
+import deviceTypes from './device-types.ts';
+import registries from './registries.ts';
+import search from './search.ts';
+
+/**
+ * The device domain (spec §7 "Devices, registries, device types, functions")
+ * and the global search, as one plugin. Paths carry no `/api` prefix: the app
+ * registers this under `/api`, after the auth plugin whose guard it uses.
+ */
+const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  for (const routes of [registries, deviceTypes, devices, cloudFunctions, search]) {
+    await fastify.register(routes);
+  }
+};
+
+export default v2Routes;

@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Text, Timestamp, Uuid } from './common.ts';
+import {
+  DataKey,
+  DataKeyInput,
+  Description,
+  EntityId,
+  EntityName,
+  listQuery,
+  OrgRef,
+} from './list.ts';
+
+/** Code may be at most 256 KB (checked in bytes by the route; this bounds the characters). */
+export const CODE_LIMIT_BYTES = 256 * 1024;
+
+export const FunctionType = Type.Union([
+  Type.Literal('decoder'),
+  Type.Literal('external'),
+  Type.Literal('function'),
+  Type.Literal('inbound'),
+  Type.Literal('outbound'),
+]);
+export const DataType = Type.Union([Type.Literal('average'), Type.Literal('timeseries')]);
+
+export const cloudFunctionSortFields = ['id', 'name', 'type', 'created', 'modified'] as const;
+
+const Scalar = Type.Union([Text(2000), Type.Number(), Type.Boolean(), Type.Null()]);
+/** One metadata entry: a key with its value and default (spec §3). */
+export const MetadataEntryInput = Type.Object(
+  {
+    key: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    value: Type.Optional(Scalar),
+    default: Type.Optional(Scalar),
+  },
+  { additionalProperties: false },
+);
+
+const fields = {
+  name: EntityName,
+  description: Description,
+  code: Type.String({ maxLength: CODE_LIMIT_BYTES }),
+  type: FunctionType,
+  orgUuid: Uuid,
+  dataKeys: Type.Array(DataKeyInput, { maxItems: 200 }),
+  metadata: Type.Array(MetadataEntryInput, { maxItems: 200 }),
+  dataType: DataType,
+};
+
+export const CloudFunctionCreate = Type.Object(
+  {
+    name: fields.name,
+    type: fields.type,
+    description: Type.Optional(fields.description),
+    code: Type.Optional(fields.code),
+    orgUuid: Type.Optional(fields.orgUuid),
+    dataKeys: Type.Optional(fields.dataKeys),
+    metadata: Type.Optional(fields.metadata),
+    dataType: Type.Optional(fields.dataType),
+  },
+  { additionalProperties: false },
+);
+export type CloudFunctionCreate = Static<typeof CloudFunctionCreate>;
+
+export const CloudFunctionUpdate = Type.Object(
+  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+  { additionalProperties: false },
+);
+export type CloudFunctionUpdate = Static<typeof CloudFunctionUpdate>;
+
+export const CloudFunctionListQuery = Type.Object({
+  ...listQuery(cloudFunctionSortFields),
+  type: Type.Optional(FunctionType),
+});
+export type CloudFunctionListQuery = Static<typeof CloudFunctionListQuery>;
+
+const MetadataEntry = Type.Object({
+  key: Type.String(),
+  value: Type.Optional(Type.Unknown()),
+  default: Type.Optional(Type.Unknown()),
+});
+
+const summaryFields = {
+  id: Type.Integer(),
+  uuid: Uuid,
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  type: FunctionType,
+  org: OrgRef,
+  dataKeys: Type.Array(DataKey),
+  metadata: Type.Array(MetadataEntry),
+  dataType: DataType,
+  /** The size of the code in bytes (lists leave the code itself out). */
+  codeSize: Type.Integer(),
+  created: Timestamp,
+  modified: Timestamp,
+};
+
+/** A function in a list: everything but its code, which may be 256 KB each. */
+export const CloudFunctionSummary = Type.Object(summaryFields);
+export type CloudFunctionSummary = Static<typeof CloudFunctionSummary>;
+
+export const CloudFunction = Type.Object({ ...summaryFields, code: Type.String() });
+export type CloudFunction = Static<typeof CloudFunction>;

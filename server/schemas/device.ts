@@ -1,0 +1,244 @@
+import { Type, type Static } from 'typebox';
+import { locationTypes } from '../db/types.ts';
+import { Nullable, Text, Timestamp, Uuid } from './common.ts';
+import {
+  DataKey,
+  DataKeyInput,
+  Description,
+  EntityId,
+  EntityName,
+  KeyName,
+  listQuery,
+  Metadata,
+  OrgRef,
+  Ref,
+} from './list.ts';
+
+export const LocationType = Type.Enum(locationTypes);
+export const DeviceStatus = Type.Union([
+  Type.Literal('green'),
+  Type.Literal('yellow'),
+  Type.Literal('red'),
+  Type.Literal('none'),
+]);
+export const Availability = Type.Union([Type.Literal('free'), Type.Literal('busy')]);
+
+export const deviceSortFields = [
+  'id',
+  'name',
+  'uniqueName',
+  'status',
+  'locType',
+  'created',
+  'modified',
+  'lastDataAt',
+  'lastConnectionAt',
+] as const;
+
+/** Letters, digits and `_ . : -`: the unique name may appear in MQTT topics and URLs. */
+const UniqueName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$' });
+const DateOrTime = Type.Union([
+  Type.String({ format: 'date' }),
+  Type.String({ format: 'date-time' }),
+]);
+
+const HardwareText = Type.Optional(Nullable(Text(100)));
+export const HardwareInput = Type.Object(
+  {
+    model: HardwareText,
+    cellNumber: HardwareText,
+    simId: HardwareText,
+    simProvider: HardwareText,
+    modemModel: HardwareText,
+    modemImei: HardwareText,
+    memory: HardwareText,
+    memoryModel: HardwareText,
+    /** The power adapter. */
+    adapter: HardwareText,
+    wifiModule: HardwareText,
+    cpuTemperature: Type.Optional(Nullable(Type.Number({ minimum: -100, maximum: 200 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const SyntheticKeyInput = Type.Object(
+  {
+    key: KeyName,
+    name: Type.Optional(Text(100)),
+    expression: Type.String({ minLength: 1, maxLength: 1000 }),
+    unit: Type.Optional(Text(20)),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Forwarding of the device's messages to another MQTT broker. The password is
+ * written here and never read back; leaving it out of an update keeps it.
+ */
+export const MqttForwardInput = Type.Object(
+  {
+    deviceIdField: Type.Optional(Nullable(Text(100))),
+    topic: Type.Optional(Nullable(Text(500))),
+    host: Type.Optional(Nullable(Text(500))),
+    user: Type.Optional(Nullable(Text(200))),
+    password: Type.Optional(Nullable(Text(500))),
+    wlHost: Type.Optional(Nullable(Text(500))),
+  },
+  { additionalProperties: false },
+);
+export type MqttForwardInput = Static<typeof MqttForwardInput>;
+
+/** Calibration by count or by time (minutes), with a reminder every 3, 6, 9 or 12 months. */
+export const CalibrationInput = Type.Object(
+  {
+    type: Type.Optional(Type.Union([Type.Literal('count'), Type.Literal('time')])),
+    value: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+    reminderMonths: Type.Optional(
+      Nullable(Type.Union([Type.Literal(3), Type.Literal(6), Type.Literal(9), Type.Literal(12)])),
+    ),
+    calibratedAt: Type.Optional(Nullable(DateOrTime)),
+  },
+  { additionalProperties: false },
+);
+
+/** The installed firmware; a new version without a history is added to the stored history. */
+export const FirmwareInput = Type.Object(
+  {
+    version: Nullable(Text(50)),
+    history: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { version: Text(50), installedAt: DateOrTime },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FirmwareInput = Static<typeof FirmwareInput>;
+
+const fields = {
+  name: EntityName,
+  uniqueName: Nullable(UniqueName),
+  description: Description,
+  address: Nullable(Text(300)),
+  lat: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
+  lng: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
+  locType: LocationType,
+  /** The device's organisation; a create without it uses the caller's own. */
+  orgUuid: Uuid,
+  projectId: Nullable(EntityId),
+  registryId: Nullable(EntityId),
+  deviceTypeId: Nullable(EntityId),
+  availability: Availability,
+  communication: Type.Boolean(),
+  hardware: HardwareInput,
+  dataKeys: Type.Array(DataKeyInput, { maxItems: 200 }),
+  syntheticKeys: Type.Array(SyntheticKeyInput, { maxItems: 100 }),
+  metadata: Metadata,
+  /** The decoder pipeline, in order. */
+  decoderFunctionIds: Type.Array(EntityId, { maxItems: 20, uniqueItems: true }),
+  mqttForward: Nullable(MqttForwardInput),
+  calibrated: Type.Boolean(),
+  calibration: CalibrationInput,
+  firmware: FirmwareInput,
+};
+
+export const DeviceCreate = Type.Object(
+  { name: fields.name, ...Type.Partial(Type.Omit(Type.Object(fields), ['name'])).properties },
+  { additionalProperties: false },
+);
+export type DeviceCreate = Static<typeof DeviceCreate>;
+
+export const DeviceUpdate = Type.Object(
+  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+  { additionalProperties: false },
+);
+export type DeviceUpdate = Static<typeof DeviceUpdate>;
+
+export const DeviceListQuery = Type.Object({
+  ...listQuery(deviceSortFields),
+  registryId: Type.Optional(EntityId),
+  deviceTypeId: Type.Optional(EntityId),
+  projectId: Type.Optional(EntityId),
+  status: Type.Optional(DeviceStatus),
+  locType: Type.Optional(LocationType),
+  calibrated: Type.Optional(Type.Boolean()),
+  communication: Type.Optional(Type.Boolean()),
+});
+export type DeviceListQuery = Static<typeof DeviceListQuery>;
+
+const Hardware = Type.Object({
+  model: Nullable(Type.String()),
+  cellNumber: Nullable(Type.String()),
+  simId: Nullable(Type.String()),
+  simProvider: Nullable(Type.String()),
+  modemModel: Nullable(Type.String()),
+  modemImei: Nullable(Type.String()),
+  memory: Nullable(Type.String()),
+  memoryModel: Nullable(Type.String()),
+  adapter: Nullable(Type.String()),
+  wifiModule: Nullable(Type.String()),
+  cpuTemperature: Nullable(Type.Number()),
+});
+
+export const Device = Type.Object({
+  id: Type.Integer(),
+  uuid: Uuid,
+  name: Type.String(),
+  uniqueName: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  /** address, lat and lng are null while the device is not calibrated (spec §4). */
+  address: Nullable(Type.String()),
+  lat: Nullable(Type.Number()),
+  lng: Nullable(Type.Number()),
+  locType: LocationType,
+  org: OrgRef,
+  project: Nullable(Ref),
+  registry: Nullable(Ref),
+  deviceType: Nullable(Ref),
+  /** Kept by the platform from the device's connection and data; not written through the API. */
+  status: DeviceStatus,
+  availability: Availability,
+  communication: Type.Boolean(),
+  hardware: Hardware,
+  dataKeys: Type.Array(DataKey),
+  syntheticKeys: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      name: Type.Optional(Type.String()),
+      expression: Type.String(),
+      unit: Type.Optional(Type.String()),
+    }),
+  ),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  decoderFunctions: Type.Array(Ref),
+  mqttForward: Nullable(
+    Type.Object({
+      deviceIdField: Nullable(Type.String()),
+      topic: Nullable(Type.String()),
+      host: Nullable(Type.String()),
+      user: Nullable(Type.String()),
+      wlHost: Nullable(Type.String()),
+      passwordSet: Type.Boolean(),
+    }),
+  ),
+  calibrated: Type.Boolean(),
+  calibration: Type.Object({
+    type: Type.Optional(Type.String()),
+    value: Type.Optional(Nullable(Type.Number())),
+    reminderMonths: Type.Optional(Nullable(Type.Integer())),
+    calibratedAt: Type.Optional(Nullable(Type.String())),
+  }),
+  firmware: Type.Object({
+    version: Nullable(Type.String()),
+    history: Type.Array(Type.Object({ version: Type.String(), installedAt: Type.String() })),
+  }),
+  lastDataAt: Nullable(Timestamp),
+  lastConnectionAt: Nullable(Timestamp),
+  created: Timestamp,
+  modified: Timestamp,
+});
+export type Device = Static<typeof Device>;

@@ -1,0 +1,86 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Nullable, Text, Uuid } from './common.ts';
+
+/** Shapes shared by the device-domain schemas (registries, device types, devices, functions). */
+
+/** Numeric ids of registries, device types, devices, functions and projects. */
+export const EntityId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const EntityIdParams = Type.Object({ id: EntityId });
+
+/** A required name: not blank, at most 200 characters. */
+export const EntityName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+export const Description = Nullable(Text(2000));
+
+/** Free-form key/value metadata, bounded in width (its size by the body limit). */
+export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {
+  maxProperties: 200,
+});
+
+/** A data key name: what a device sends and charts show (`countIn`, `temperature`). */
+export const KeyName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
+export const KeyType = Type.Union([
+  Type.Literal('array'),
+  Type.Literal('boolean'),
+  Type.Literal('integer'),
+  Type.Literal('string'),
+  Type.Literal('value'),
+]);
+
+/** A device's (or a function's) data key; `inherited` marks keys taken from the device type. */
+export const DataKeyInput = Type.Object(
+  {
+    key: KeyName,
+    name: Type.Optional(Text(100)),
+    type: Type.Optional(KeyType),
+    unit: Type.Optional(Text(20)),
+    inherited: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type DataKeyInput = Static<typeof DataKeyInput>;
+export const DataKey = Type.Object({
+  key: Type.String(),
+  name: Type.Optional(Type.String()),
+  type: Type.Optional(Type.String()),
+  unit: Type.Optional(Type.String()),
+  inherited: Type.Optional(Type.Boolean()),
+});
+export type DataKey = Static<typeof DataKey>;
+
+/** Another entity, as a link: `{id, name}`. */
+export const Ref = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type Ref = Static<typeof Ref>;
+export const OrgRef = Type.Object({ uuid: Uuid, name: Type.String() });
+
+/** Page sizes: the console's rows-per-page options go up to 100; 500 is the ceiling. */
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 500;
+
+/**
+ * The query every list takes. `sort` is one of the list's fields, `-` first for
+ * descending; equal values are ordered by id, so pages never overlap.
+ */
+export function listQuery(sortFields: readonly string[]) {
+  return {
+    search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'Case-insensitive; matches anywhere in the name (or unique name)',
+      }),
+    ),
+    orgUuid: Type.Optional(Uuid),
+    sort: Type.Optional(Type.Enum(sortFields.flatMap((field) => [field, `-${field}`]))),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+    ),
+  };
+}
+
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });

@@ -1,0 +1,61 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp, Uuid } from './common.ts';
+import { Description, EntityId, EntityName, listQuery, OrgRef } from './list.ts';
+
+export const Protocol = Type.Union([
+  Type.Literal('http'),
+  Type.Literal('mqtt'),
+  Type.Literal('none'),
+]);
+/** The one region there is (spec §3). */
+export const Region = Type.Literal('europe');
+
+export const registrySortFields = ['id', 'name', 'protocol', 'created', 'modified'] as const;
+
+const fields = {
+  name: EntityName,
+  description: Description,
+  protocol: Protocol,
+  region: Region,
+  /** The customer organisation; a create without it uses the caller's own. */
+  orgUuid: Uuid,
+};
+
+export const RegistryCreate = Type.Object(
+  {
+    name: fields.name,
+    description: Type.Optional(fields.description),
+    protocol: Type.Optional(fields.protocol),
+    region: Type.Optional(fields.region),
+    orgUuid: Type.Optional(fields.orgUuid),
+  },
+  { additionalProperties: false },
+);
+export type RegistryCreate = Static<typeof RegistryCreate>;
+
+export const RegistryUpdate = Type.Object(
+  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+  { additionalProperties: false },
+);
+export type RegistryUpdate = Static<typeof RegistryUpdate>;
+
+export const RegistryListQuery = Type.Object({
+  ...listQuery(registrySortFields),
+  protocol: Type.Optional(Protocol),
+});
+export type RegistryListQuery = Static<typeof RegistryListQuery>;
+
+export const Registry = Type.Object({
+  id: Type.Integer(),
+  uuid: Uuid,
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  protocol: Protocol,
+  region: Type.String(),
+  org: OrgRef,
+  /** Devices using the registry, among those the caller can see. */
+  deviceCount: Type.Integer(),
+  created: Timestamp,
+  modified: Timestamp,
+});
+export type Registry = Static<typeof Registry>;

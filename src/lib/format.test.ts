@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatCount, formatDate, formatDateTime } from './format.ts';
+
+describe('formatting', () => {
+  const moment = new Date(2026, 10, 22, 14, 5, 9);
+
+  it('writes dates as DD/MM/YYYY and times in 24 hours', () => {
+    expect(formatDate(moment)).toBe('22/11/2026');
+    expect(formatDateTime(moment)).toBe('22/11/2026 14:05:09');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('uses relative wording within 7 days, a date beyond', () => {
+    const yesterday = new Date(2026, 10, 21, 14, 5);
+    expect(formatCalendarDate(yesterday, 'da', moment)).toMatch(/i går/);
+    expect(formatCalendarDate(yesterday, 'en', moment)).toMatch(/yesterday/);
+    expect(formatCalendarDate(new Date(2026, 9, 1), 'da', moment)).toBe('01/10/2026');
+  });
+
+  it('writes counts with a comma and the asked decimals', () => {
+    expect(formatCount(1234.5, 2)).toBe('1.234,50');
+    expect(formatCount(0.12345, 3)).toBe('0,123');
+  });
+});

@@ -1,0 +1,42 @@
+import { format, formatRelative, isValid, type Locale as DateLocale } from 'date-fns';
+import { da, enGB } from 'date-fns/locale';
+
+/** English weeks start on Monday too (enGB), as the spec asks. */
+const locales: Record<'da' | 'en', DateLocale> = { da, en: enGB };
+
+export const DATE_FORMAT = 'dd/MM/yyyy';
+export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm:ss';
+
+/** DD/MM/YYYY. */
+export function formatDate(value: Date | string | number): string {
+  const date = new Date(value);
+  return isValid(date) ? format(date, DATE_FORMAT) : '';
+}
+
+/** DD/MM/YYYY HH:mm:ss, 24-hour. */
+export function formatDateTime(value: Date | string | number): string {
+  const date = new Date(value);
+  return isValid(date) ? format(date, DATE_TIME_FORMAT) : '';
+}
+
+/** Within 7 days: relative wording ("i går kl. 14:05"); further away: DD/MM/YYYY. */
+export function formatCalendarDate(
+  value: Date | string | number,
+  language: 'da' | 'en',
+  now = new Date(),
+): string {
+  const date = new Date(value);
+  if (!isValid(date)) return '';
+  const days = Math.abs(date.getTime() - now.getTime()) / 86_400_000;
+  return days < 7
+    ? formatRelative(date, now, { locale: locales[language], weekStartsOn: 1 })
+    : formatDate(date);
+}
+
+/** Numbers with a comma as decimal separator and the given number of decimals (2 in summaries, 3 in line tooltips). */
+export function formatCount(value: number, decimals: number, language: 'da' | 'en' = 'da'): string {
+  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
+}

@@ -1,0 +1,427 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, Download, LayoutGrid, List, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, IconButton } from '../button.tsx';
+import { Empty, ErrorState, Loading } from '../status.tsx';
+import { DeleteDialog } from './delete-dialog.tsx';
+import { ExportDialog } from './export-dialog.tsx';
+
+export interface ListState {
+  page: number;
+  pageSize: number;
+  /** A column id, '-' first for descending. */
+  sort?: string | undefined;
+  search?: string | undefined;
+  view: 'list' | 'cards';
+}
+
+export interface DataListProps<T> {
+  /** The list's name in exports and labels. */
+  title: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: T[] | undefined;
+  total: number;
+  getId: (row: T) => string;
+  getLabel: (row: T) => string;
+  state: ListState;
+  onStateChange: (changes: Partial<ListState>) => void;
+  pageSizes: readonly number[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onOpen?: (row: T) => void;
+  renderCard?: (row: T) => ReactNode;
+  /** When given, rows can be selected and deleted after confirmation. */
+  onDelete?: (rows: T[]) => Promise<void>;
+  exportRow: (row: T) => Record<string, unknown>;
+  actions?: ReactNode;
+}
+
+const ROW_HEIGHT = 49;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 12px;
+  input[type='search'] {
+    flex: 1 1 220px;
+    min-height: 40px;
+    padding: 0 12px;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+`;
+
+const Scroll = styled.div`
+  overflow: auto;
+  max-height: calc(100vh - 260px);
+  min-height: 120px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    display: grid;
+  }
+  thead,
+  tbody {
+    display: grid;
+  }
+  thead {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  tr {
+    display: flex;
+    min-width: 100%;
+    width: max-content;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  th,
+  td {
+    display: flex;
+    align-items: center;
+    flex: 1 0 130px;
+    min-width: 0;
+    padding: 0 12px;
+    height: ${ROW_HEIGHT - 1}px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  th.select,
+  td.select {
+    flex: 0 0 44px;
+  }
+  th button {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    border: none;
+    background: none;
+    font: inherit;
+    font-weight: 700;
+    color: inherit;
+    cursor: pointer;
+    padding: 0;
+  }
+  tbody tr {
+    cursor: pointer;
+  }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+`;
+
+const Cards = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 12px;
+  margin-top: 10px;
+  font-size: 0.875rem;
+  select {
+    font: inherit;
+    min-height: 32px;
+    border-radius: 6px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+/**
+ * The one list of the console: search, sort, pages, list or card view,
+ * selection with bulk delete, and export of the rows shown. The rows come
+ * from the server a page at a time; a long page is virtualised.
+ */
+export function DataList<T>(props: DataListProps<T>) {
+  const { t } = useLingui();
+  const { state, onStateChange, rows, total } = props;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [search, setSearch] = useState(state.search ?? '');
+  const scroll = useRef<HTMLDivElement>(null);
+
+  // Typing waits a moment before asking the server.
+  useEffect(() => {
+    if (search === (state.search ?? '')) return;
+    const timer = setTimeout(() => onStateChange({ search: search || undefined, page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [search, state.search, onStateChange]);
+
+  const selectable = Boolean(props.onDelete);
+  const columns = useMemo<ColumnDef<T, unknown>[]>(
+    () =>
+      selectable
+        ? [
+            {
+              id: 'select',
+              enableSorting: false,
+              header: ({ table }) => (
+                <input
+                  type="checkbox"
+                  aria-label={t`Select all`}
+                  checked={table.getIsAllRowsSelected()}
+                  onChange={table.getToggleAllRowsSelectedHandler()}
+                />
+              ),
+              cell: ({ row }) => (
+                <input
+                  type="checkbox"
+                  aria-label={t`Select`}
+                  checked={row.getIsSelected()}
+                  onClick={(event) => event.stopPropagation()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              ),
+            },
+            ...props.columns,
+          ]
+        : props.columns,
+    [selectable, props.columns, t],
+  );
+
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getRowId: (row) => props.getId(row),
+    state: { rowSelection: selection },
+    onRowSelectionChange: setSelection,
+    enableRowSelection: selectable,
+    manualSorting: true,
+    manualPagination: true,
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const tableRows = table.getRowModel().rows;
+  const virtual = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scroll.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const selected = (rows ?? []).filter((row) => selection[props.getId(row)]);
+
+  const sortBy = (id: string) => {
+    const current = state.sort;
+    const next = current === id ? `-${id}` : current === `-${id}` ? undefined : id;
+    onStateChange({ sort: next, page: 1 });
+  };
+
+  const pages = Math.max(1, Math.ceil(total / state.pageSize));
+  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
+  const to = Math.min(total, state.page * state.pageSize);
+
+  let body: ReactNode;
+  if (props.loading && !rows) body = <Loading />;
+  else if (props.error && !rows) body = <ErrorState onRetry={props.onRetry} />;
+  else if (!rows || rows.length === 0)
+    body = state.search ? (
+      <Empty>
+        <Trans>Nothing matches the search.</Trans>
+      </Empty>
+    ) : (
+      <Empty />
+    );
+  else if (state.view === 'cards' && props.renderCard)
+    body = (
+      <Cards aria-label={props.title}>
+        {rows.map((row) => (
+          <li key={props.getId(row)}>{props.renderCard?.(row)}</li>
+        ))}
+      </Cards>
+    );
+  else
+    body = (
+      <Scroll ref={scroll}>
+        <table aria-label={props.title} aria-rowcount={total}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const id = header.column.id;
+                  const sortable = header.column.getCanSort() && id !== 'select';
+                  const direction =
+                    state.sort === id
+                      ? 'ascending'
+                      : state.sort === `-${id}`
+                        ? 'descending'
+                        : undefined;
+                  return (
+                    <th
+                      key={header.id}
+                      className={id === 'select' ? 'select' : undefined}
+                      aria-sort={direction ?? 'none'}
+                    >
+                      {sortable ? (
+                        <button type="button" onClick={() => sortBy(id)}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {direction === 'ascending' ? <ArrowUp size={14} aria-hidden /> : null}
+                          {direction === 'descending' ? <ArrowDown size={14} aria-hidden /> : null}
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((item) => {
+              const row = tableRows[item.index];
+              if (!row) return null;
+              return (
+                <tr
+                  key={row.id}
+                  style={{ position: 'absolute', transform: `translateY(${item.start}px)` }}
+                  onClick={() => props.onOpen?.(row.original)}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cell.column.id === 'select' ? 'select' : undefined}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </Scroll>
+    );
+
+  return (
+    <section>
+      <Toolbar>
+        <input
+          type="search"
+          value={search}
+          placeholder={t`Search`}
+          aria-label={t`Search in ${props.title}`}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {props.renderCard ? (
+          <>
+            <IconButton
+              aria-label={t`List view`}
+              aria-pressed={state.view === 'list'}
+              onClick={() => onStateChange({ view: 'list' })}
+            >
+              <List size={20} />
+            </IconButton>
+            <IconButton
+              aria-label={t`Card view`}
+              aria-pressed={state.view === 'cards'}
+              onClick={() => onStateChange({ view: 'cards' })}
+            >
+              <LayoutGrid size={20} />
+            </IconButton>
+          </>
+        ) : null}
+        <Button
+          $variant="secondary"
+          onClick={() => setExporting(true)}
+          disabled={!rows || rows.length === 0}
+        >
+          <Download size={18} aria-hidden />
+          <Trans>Export</Trans>
+        </Button>
+        {selectable && selected.length > 0 ? (
+          <Button $variant="danger" onClick={() => setConfirming(true)}>
+            <Trash2 size={18} aria-hidden />
+            <Trans>Delete ({selected.length})</Trans>
+          </Button>
+        ) : null}
+        {props.actions}
+      </Toolbar>
+      {body}
+      <Footer>
+        <label>
+          {state.view === 'cards' ? <Trans>Cards per page</Trans> : <Trans>Rows per page</Trans>}{' '}
+          <select
+            value={state.pageSize}
+            onChange={(event) => onStateChange({ pageSize: Number(event.target.value), page: 1 })}
+          >
+            {props.pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span aria-live="polite">
+          <Trans>
+            {from}–{to} of {total}
+          </Trans>
+        </span>
+        <Button
+          $variant="secondary"
+          disabled={state.page <= 1}
+          onClick={() => onStateChange({ page: state.page - 1 })}
+        >
+          <Trans>Previous</Trans>
+        </Button>
+        <Button
+          $variant="secondary"
+          disabled={state.page >= pages}
+          onClick={() => onStateChange({ page: state.page + 1 })}
+        >
+          <Trans>Next</Trans>
+        </Button>
+      </Footer>
+      <ExportDialog
+        open={exporting}
+        name={props.title}
+        rows={(rows ?? []).map(props.exportRow)}
+        onClose={() => setExporting(false)}
+      />
+      <DeleteDialog
+        open={confirming}
+        items={selected.map(props.getLabel)}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setDeleting(true);
+          void props.onDelete?.(selected).finally(() => {
+            setDeleting(false);
+            setConfirming(false);
+            setSelection({});
+          });
+        }}
+      />
+    </section>
+  );
+}
