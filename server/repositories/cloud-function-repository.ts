@@ -19,6 +19,7 @@ import {
   type Sort,
   type SortSpec,
 } from './list-query.ts';
+import { deleteUnlessUsed, orgOfEntity } from './owned-entity.ts';
 
 export type CloudFunctionSortKey = 'id' | 'name' | 'type' | 'created' | 'modified';
 export const cloudFunctionSorts: Record<CloudFunctionSortKey, SortSpec> = {
@@ -101,14 +102,7 @@ export function cloudFunctionRepository(db: Kysely<DB>) {
       return select().select('f.code').where('f.id', '=', id).executeTakeFirst();
     },
 
-    async orgOf(id: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('cloud_functions')
-        .select('org_uuid')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.org_uuid;
-    },
+    orgOf: (id: number) => orgOfEntity(db, 'cloud_functions', id),
 
     /** Organisation and type of each of `ids` that exists. */
     async owners(ids: number[]): Promise<Map<number, { org: string; type: CloudFunctionType }>> {
@@ -160,36 +154,11 @@ export function cloudFunctionRepository(db: Kysely<DB>) {
       return Number(row.rows[0]?.n ?? 0);
     },
 
-    /** Deletes a function no device or device type uses, in one statement. */
-    delete(id: number): Promise<DeleteOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('cloud_functions')
-          .where('id', '=', id)
-          .where(({ not, exists, selectFrom, and }) =>
-            and([
-              not(
-                exists(
-                  selectFrom('device_functions').select('device_id').where('function_id', '=', id),
-                ),
-              ),
-              not(
-                exists(
-                  selectFrom('device_types').select('id').where('decoder_function_id', '=', id),
-                ),
-              ),
-            ]),
-          )
-          .returning('id')
-          .executeTakeFirst();
-        if (deleted) return 'deleted';
-        const exists = await trx
-          .selectFrom('cloud_functions')
-          .select('id')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return exists ? 'in-use' : 'missing';
-      });
-    },
+    /** Deletes a function no device or device type uses. */
+    delete: (id: number): Promise<DeleteOutcome> =>
+      deleteUnlessUsed(db, 'cloud_functions', id, [
+        { table: 'device_functions', column: 'function_id' },
+        { table: 'device_types', column: 'decoder_function_id' },
+      ]),
   };
 }

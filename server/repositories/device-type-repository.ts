@@ -18,6 +18,7 @@ import {
   type Sort,
   type SortSpec,
 } from './list-query.ts';
+import { deleteUnlessUsed, devicesOutside, orgOfEntity } from './owned-entity.ts';
 
 export type DeviceTypeSortKey = 'id' | 'name' | 'created' | 'modified';
 export const deviceTypeSorts: Record<DeviceTypeSortKey, SortSpec> = {
@@ -99,14 +100,7 @@ export function deviceTypeRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async orgOf(id: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('device_types')
-        .select('org_uuid')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.org_uuid;
-    },
+    orgOf: (id: number) => orgOfEntity(db, 'device_types', id),
 
     async create(values: NewDeviceType): Promise<number> {
       const row = await db
@@ -126,42 +120,16 @@ export function deviceTypeRepository(db: Kysely<DB>) {
     },
 
     /** Devices of the type whose organisation is not among `orgs`. */
-    async devicesOutside(id: number, orgs: string[]): Promise<number> {
-      const row = await db
-        .selectFrom('devices')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('device_type_id', '=', id)
-        .where(sql<SqlBool>`not (${inOrgs('org_uuid', orgs)})`)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    devicesOutside: (id: number, orgs: string[]) => devicesOutside(db, 'device_type_id', id, orgs),
 
-    /** Deletes a type no device has, in one statement; tokens bound to it go with it. */
-    delete(id: number): Promise<DeleteOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('device_types')
-          .where('id', '=', id)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('devices').select('id').where('device_type_id', '=', id))),
-          )
-          .returning('id')
-          .executeTakeFirst();
-        if (!deleted) {
-          const exists = await trx
-            .selectFrom('device_types')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return exists ? 'in-use' : 'missing';
-        }
-        await trx
-          .deleteFrom('api_tokens')
-          .where('type', '=', 'devicetype')
-          .where('reference', '=', id)
-          .execute();
-        return 'deleted';
-      });
-    },
+    /** Deletes a type no device has; tokens bound to it go with it. */
+    delete: (id: number): Promise<DeleteOutcome> =>
+      deleteUnlessUsed(
+        db,
+        'device_types',
+        id,
+        [{ table: 'devices', column: 'device_type_id' }],
+        'devicetype',
+      ),
   };
 }

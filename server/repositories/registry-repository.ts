@@ -18,6 +18,7 @@ import {
   type Sort,
   type SortSpec,
 } from './list-query.ts';
+import { deleteUnlessUsed, devicesOutside, orgOfEntity } from './owned-entity.ts';
 
 export type RegistrySortKey = 'id' | 'name' | 'protocol' | 'created' | 'modified';
 export const registrySorts: Record<RegistrySortKey, SortSpec> = {
@@ -87,14 +88,7 @@ export function registryRepository(db: Kysely<DB>) {
       return select(visible).where('r.id', '=', id).executeTakeFirst();
     },
 
-    async orgOf(id: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('registries')
-        .select('org_uuid')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.org_uuid;
-    },
+    orgOf: (id: number) => orgOfEntity(db, 'registries', id),
 
     async create(values: NewRegistry): Promise<number> {
       const row = await db
@@ -114,45 +108,16 @@ export function registryRepository(db: Kysely<DB>) {
     },
 
     /** Devices using the registry whose organisation is not among `orgs`. */
-    async devicesOutside(id: number, orgs: string[]): Promise<number> {
-      const row = await db
-        .selectFrom('devices')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('registry_id', '=', id)
-        .where(sql<SqlBool>`not (${inOrgs('org_uuid', orgs)})`)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    devicesOutside: (id: number, orgs: string[]) => devicesOutside(db, 'registry_id', id, orgs),
 
-    /**
-     * Deletes a registry no device uses, in one statement so that a device added
-     * meanwhile keeps it; tokens bound to it go with it.
-     */
-    delete(id: number): Promise<DeleteOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('registries')
-          .where('id', '=', id)
-          .where(({ not, exists, selectFrom }) =>
-            not(exists(selectFrom('devices').select('id').where('registry_id', '=', id))),
-          )
-          .returning('id')
-          .executeTakeFirst();
-        if (!deleted) {
-          const exists = await trx
-            .selectFrom('registries')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          return exists ? 'in-use' : 'missing';
-        }
-        await trx
-          .deleteFrom('api_tokens')
-          .where('type', '=', 'registry')
-          .where('reference', '=', id)
-          .execute();
-        return 'deleted';
-      });
-    },
+    /** Deletes a registry no device uses; tokens bound to it go with it. */
+    delete: (id: number): Promise<DeleteOutcome> =>
+      deleteUnlessUsed(
+        db,
+        'registries',
+        id,
+        [{ table: 'devices', column: 'registry_id' }],
+        'registry',
+      ),
   };
 }
