@@ -17,10 +17,14 @@ import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import demoPlugin from './plugins/demo.ts';
+import simulatorPlugin from './plugins/simulator.ts';
 import rateLimit from '@fastify/rate-limit';
 import authPlugin from './plugins/auth.ts';
 import sandboxPlugin from './plugins/sandbox.ts';
+import dataEventsPlugin from './plugins/data-events.ts';
+import livePlugin from './plugins/live.ts';
 import mailPlugin from './plugins/mail.ts';
+import ingestPlugin from './plugins/ingest.ts';
 import healthRoutes from './routes/health/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import oidcFlowRoutes from './routes/auth/oidc-flow.ts';
@@ -34,6 +38,7 @@ import configRoutes from './routes/config/index.ts';
 import manifestRoute from './routes/branding/manifest.ts';
 import v2Routes from './routes/v2/index.ts';
 import functionTestRunRoute from './routes/v2/function-test-run.ts';
+import v1Routes from './routes/v1/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -57,18 +62,23 @@ export const app = fp<AppOptions>(
     await fastify.register(metricsPlugin);
     await fastify.register(openapiPlugin);
     await fastify.register(databasePlugin, options.database ? { database: options.database } : {});
-    await fastify.register(brokerPlugin, options.brokerAuth ? { auth: options.brokerAuth } : {});
+    await fastify.register(sandboxPlugin);
+    await fastify.register(dataEventsPlugin);
+    await fastify.register(ingestPlugin);
+    await fastify.register(brokerPlugin, { auth: options.brokerAuth ?? fastify.ingest.brokerAuth });
     await fastify.register(redisPlugin);
     await fastify.register(demoPlugin);
     await fastify.register(mailPlugin);
     await fastify.register(rateLimit, { global: false });
     await fastify.register(authPlugin);
-    await fastify.register(sandboxPlugin);
+    await fastify.register(livePlugin);
+    await fastify.register(simulatorPlugin);
     await fastify.register(healthRoutes, { prefix: '/api' });
     for (const routes of [
       configRoutes,
       brandingRoutes,
       v2Routes,
+      v1Routes,
       functionTestRunRoute,
       authRoutes,
       oidcFlowRoutes,
@@ -111,6 +121,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
     },
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // The first start creates a PGlite data directory and the demo world with its
+    // history: seconds of CPU, more on a busy machine, beyond Fastify's 10 s default.
+    pluginTimeout: 180_000,
     // Room for long parameters such as an ACL privilege list (its schema allows 2000).
     routerOptions: { maxParamLength: 4096 },
     // Above the largest field a schema allows, so an oversized field gets a 400 that names it.

@@ -11,11 +11,14 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       mqttUrl: undefined,
       redisUrl: undefined,
+      redisPrefix: 'nordlys',
       smtpUrl: undefined,
       publicUrl: 'http://localhost:8080',
       logLevel: 'info',
       demo: true,
       demoPassword: undefined,
+      demoHistoryDays: 90,
+      simulate: true,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -29,12 +32,18 @@ describe('loadConfig', () => {
       MQTT_URL: 'mqtt://broker:1883',
       MQTT_PORT: '1884',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'iot-prod',
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://iot.example.com/',
       LOG_LEVEL: 'DEBUG',
       LOG_FORMAT: 'json',
       DEMO: '0',
       DEMO_PASSWORD: 'long enough',
+      DEMO_HISTORY_DAYS: '7',
+      SIMULATE: '1',
+      MQTT_CLIENT_ID: 'nordlys-node-1',
+      MQTT_SHARE_GROUP: 'ingest-eu',
+      MQTT_SESSION_EXPIRY: '600',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -44,13 +53,25 @@ describe('loadConfig', () => {
       mqttUrl: 'mqtt://broker:1883',
       mqttPort: 1884,
       redisUrl: 'redis://cache:6379',
+      redisPrefix: 'iot-prod',
       smtpUrl: 'smtp://mail:25',
       publicUrl: 'https://iot.example.com',
       logLevel: 'debug',
       logFormat: 'json',
       demo: false,
       demoPassword: 'long enough',
+      demoHistoryDays: 7,
+      simulate: true,
+      mqttClientId: 'nordlys-node-1',
+      mqttShareGroup: 'ingest-eu',
+      mqttSessionExpirySeconds: 600,
     });
+  });
+
+  it('refuses MQTT names that would break a topic filter', () => {
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b', MQTT_SESSION_EXPIRY: '-1' })).toThrow(
+      /MQTT_SHARE_GROUP[\s\S]*MQTT_SESSION_EXPIRY/,
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -87,6 +108,29 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/LOG_LEVEL must be one of/);
     expect(problems.join('\n')).toMatch(/DEMO must be 1 or 0/);
     expect(problems.join('\n')).toMatch(/DEMO_PASSWORD must contain at least 8 characters/);
+  });
+
+  it('runs the simulator with demo data, except in test runs unless asked', () => {
+    expect(loadConfig({ DEMO: '0' }).simulate).toBe(false);
+    expect(loadConfig({ SIMULATE: '0' }).simulate).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).simulate).toBe(false);
+    expect(loadConfig({ VITEST: 'true' }).simulate).toBe(false);
+    expect(loadConfig({ VITEST: 'true', SIMULATE: '1' }).simulate).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).simulate).toBe(true);
+  });
+
+  it('refuses a bad SIMULATE or DEMO_HISTORY_DAYS', () => {
+    expect(() => loadConfig({ SIMULATE: 'sometimes' })).toThrow(/SIMULATE must be 1 or 0/);
+    expect(() => loadConfig({ DEMO_HISTORY_DAYS: '-1' })).toThrow(/DEMO_HISTORY_DAYS must be/);
+    expect(() => loadConfig({ DEMO_HISTORY_DAYS: '400' })).toThrow(/from 0 to 366/);
+    expect(loadConfig({ DEMO_HISTORY_DAYS: '0' }).demoHistoryDays).toBe(0);
+  });
+
+  it('reads the sign-in limit, 60 a minute unless set, never 0', () => {
+    expect(loadConfig({}).signInLimit).toBe(60);
+    expect(loadConfig({ SIGNIN_LIMIT: '600' }).signInLimit).toBe(600);
+    expect(() => loadConfig({ SIGNIN_LIMIT: '0' })).toThrow(/SIGNIN_LIMIT must be at least 1/);
+    expect(() => loadConfig({ SIGNIN_LIMIT: 'many' })).toThrow(/SIGNIN_LIMIT must be/);
   });
 
   it('hides passwords in URLs it logs', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -11,13 +12,30 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /**
+   * External broker only: the ingest connection's client id. Its session (and
+   * the messages not yet acknowledged) outlives a crash, so keep it stable per node.
+   */
+  mqttClientId: string;
+  /** External broker only: the shared-subscription group the API nodes split ingest in. */
+  mqttShareGroup: string;
+  /** External broker only: how long the broker keeps the ingest session while the node is away. */
+  mqttSessionExpirySeconds: number;
   redisUrl: string | undefined;
+  /** Prefix of the live feed's Redis channels: deployments sharing one Redis use different ones. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: LogLevel;
   logFormat: 'pretty' | 'json';
   demo: boolean;
   demoPassword: string | undefined;
+  /** Days of past counter data the demo world starts with (0: none). */
+  demoHistoryDays: number;
+  /** The built-in simulator of the demo counters; on with demo data, off in tests unless asked. */
+  simulate: boolean;
+  /** Sign-in attempts a minute from one address; one account gets a third of it. */
+  signInLimit: number;
   mailFrom: string;
   /** The beta deployment: the console shows a dismissible beta banner. */
   beta: boolean;
@@ -71,7 +89,26 @@ export function loadConfig(env: Env = process.env): Config {
     'MQTT_URL',
     problems,
   );
+  const mqttClientId = read('MQTT_CLIENT_ID') ?? `nordlys-${os.hostname()}`;
+  const mqttShareGroup = read('MQTT_SHARE_GROUP') ?? 'nordlys-ingest';
+  for (const [name, value] of [
+    ['MQTT_CLIENT_ID', mqttClientId],
+    ['MQTT_SHARE_GROUP', mqttShareGroup],
+  ]) {
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(value ?? '')) {
+      problems.push(`${name} may hold only letters, digits, ".", "_" and "-" (at most 64)`);
+    }
+  }
+  const sessionExpiry = read('MQTT_SESSION_EXPIRY') ?? '3600';
+  const mqttSessionExpirySeconds = Number(sessionExpiry);
+  if (!/^\d{1,10}$/.test(sessionExpiry) || mqttSessionExpirySeconds > 4294967295) {
+    problems.push(`MQTT_SESSION_EXPIRY must be a number of seconds (got "${sessionExpiry}")`);
+  }
   const redisUrl = readUrl(read('REDIS_URL'), ['redis:', 'rediss:'], 'REDIS_URL', problems);
+  const redisPrefix = read('REDIS_PREFIX') ?? 'nordlys';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
+    problems.push('REDIS_PREFIX must be 1 to 64 letters, digits or : _ . -');
+  }
   const smtpUrl = readUrl(read('SMTP_URL'), ['smtp:', 'smtps:'], 'SMTP_URL', problems);
 
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
@@ -91,6 +128,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (demoPassword !== undefined && demoPassword.length < 8) {
     problems.push('DEMO_PASSWORD must contain at least 8 characters');
   }
+
+  const demoHistoryDays = readCount(
+    read('DEMO_HISTORY_DAYS'),
+    90,
+    366,
+    'DEMO_HISTORY_DAYS',
+    problems,
+  );
+  const signInLimit = readCount(read('SIGNIN_LIMIT'), 60, 100_000, 'SIGNIN_LIMIT', problems);
+  if (signInLimit === 0) problems.push('SIGNIN_LIMIT must be at least 1');
+
+  // Test runs build many apps with demo data; a simulator in each would only add noise.
+  const testRun = env.NODE_ENV === 'test' || env.VITEST !== undefined;
+  const simulate = readBoolean(read('SIMULATE'), demo && !testRun, 'SIMULATE', problems);
 
   const host = read('HOST') ?? '0.0.0.0';
   const publicUrl =
@@ -122,13 +173,20 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     mqttUrl,
     mqttPort,
+    mqttClientId,
+    mqttShareGroup,
+    mqttSessionExpirySeconds,
     redisUrl,
+    redisPrefix,
     smtpUrl,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
     logFormat: logFormat === 'pretty' ? 'pretty' : 'json',
     demo,
     demoPassword,
+    demoHistoryDays,
+    simulate,
+    signInLimit: Math.max(1, signInLimit),
     mailFrom,
     beta,
     serviceUrls,
@@ -186,6 +244,22 @@ function readPort(raw: string | undefined, fallback: number, name: string, probl
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
     problems.push(`${name} must be a port number from 0 to 65535 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function readCount(
+  raw: string | undefined,
+  fallback: number,
+  max: number,
+  name: string,
+  problems: string[],
+) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max) {
+    problems.push(`${name} must be a whole number from 0 to ${max} (got "${raw}")`);
     return fallback;
   }
   return value;

@@ -42,6 +42,17 @@ export function can(
   return targetOrg === undefined || inScope(actor, targetOrg);
 }
 
+/**
+ * Whether the actor may give a user this group, or change a user who has it:
+ * only a group no more powerful than their own (lower ids hold more rights).
+ * Without this an account manager could reset the password of, demote or
+ * delete a super user placed in their organisation tree, and so take over
+ * the platform; the organisation scope alone does not stop that.
+ */
+export function withinRank(actor: Actor, group: number): boolean {
+  return group >= actor.group;
+}
+
 /** The organisations a group works in: super users all, account managers a subtree, users their own. */
 export async function resolveScope(
   db: Kysely<DB>,
@@ -63,4 +74,26 @@ export async function subtree(db: Kysely<DB>, orgUuid: string): Promise<string[]
     )
     select uuid from tree`.execute(db);
   return result.rows.map((r) => r.uuid);
+}
+
+/** What decides who may read a device's data. */
+export interface DataOwner {
+  id: number;
+  orgUuid: string;
+  registryId: number | null;
+  deviceTypeId: number | null;
+}
+
+/**
+ * Whether the actor may read a device's data (history, live feed): people and
+ * general tokens by `device.list` in the device's organisation; a device,
+ * device type or registry token only for its own entity's devices.
+ */
+export function mayReadDeviceData(actor: Actor, device: DataOwner): boolean {
+  if (!inScope(actor, device.orgUuid)) return false;
+  const token = actor.token;
+  if (!token || token.type === 'general') return groupAllows(actor.group, 'device', 'list');
+  if (token.type === 'device') return token.reference === device.id;
+  if (token.type === 'devicetype') return token.reference === device.deviceTypeId;
+  return token.reference === device.registryId;
 }

@@ -21,9 +21,8 @@ export interface Broker {
   isConnected(): boolean;
   publish(topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
   /**
-   * Handlers run one message at a time per connection and must not wait on
-   * another broker round-trip (such as an unsubscribe), which would only be
-   * read after they return.
+   * Handlers may run concurrently (the broker bounds how many messages are in
+   * flight); a QoS 1 message is acknowledged once its handlers resolved.
    */
   subscribe(filter: string, handler: MessageHandler): Promise<() => Promise<void>>;
   /** Takes WebSocket upgrades for MQTT over WebSocket (embedded broker only). */
@@ -48,7 +47,7 @@ export interface BrokerAuth {
   canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
 }
 
-/** Until device credentials exist, nobody outside the platform may use the broker. */
+/** Nobody outside the platform may use the broker (tools and tests). */
 export const denyAllClients: BrokerAuth = {
   authenticate: async () => null,
   canPublish: () => false,

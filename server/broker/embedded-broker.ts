@@ -10,6 +10,7 @@ import {
   type BrokerPrincipal,
   type MessageHandler,
 } from './broker.ts';
+import { topicMatches } from './topic.ts';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const principals = new WeakMap<Client, BrokerPrincipal>();
@@ -25,6 +26,23 @@ export interface EmbeddedBroker extends Broker {
 }
 
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const handlers = new Map<string, Set<MessageHandler>>();
+  /**
+   * Aedes sends a QoS 1 PUBACK right after authorizePublish, before it
+   * delivers the message; so a client's message is handed to the platform's
+   * handlers here, and acknowledged (and delivered to other subscribers) only
+   * once they are done. While the database is down ingest's handler waits
+   * (server/ingest/retry.ts), so the PUBACK is held back; a failing handler
+   * disconnects the client unacknowledged.
+   */
+  const dispatch = async (topic: string, payload: Buffer) => {
+    const work: (Promise<void> | void)[] = [];
+    for (const [filter, set] of handlers) {
+      if (!topicMatches(filter, topic)) continue;
+      for (const handler of set) work.push(handler(topic, payload));
+    }
+    if (work.length > 0) await Promise.all(work);
+  };
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       options.auth.authenticate(username, password).then(
@@ -44,11 +62,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizePublish(client, packet, done) {
       // Messages the platform publishes itself have no client.
       const principal = client ? principals.get(client) : undefined;
-      if (client && (!principal || !options.auth.canPublish(principal, packet.topic))) {
+      if (!client) {
+        done(null);
+        return;
+      }
+      if (!principal || !options.auth.canPublish(principal, packet.topic)) {
         done(new Error('Not allowed to publish to this topic'));
         return;
       }
-      done(null);
+      const payload =
+        typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+      dispatch(packet.topic, payload).then(
+        () => done(null),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     },
     authorizeSubscribe(client, subscription, done) {
       const principal = principals.get(client);
@@ -90,16 +117,27 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     async subscribe(filter, handler: MessageHandler) {
       const topic = filter.startsWith('$share/') ? filter.split('/').slice(2).join('/') : filter;
+      const set = handlers.get(topic) ?? new Set<MessageHandler>();
+      handlers.set(topic, set);
+      set.add(handler);
       const deliver = (
-        packet: { topic: string; payload: Buffer | string },
+        packet: { topic: string; payload: Buffer | string; clientId?: string },
         callback: () => void,
       ) => {
+        // A client's message was handled before it was acknowledged (authorizePublish).
+        if (packet.clientId) {
+          callback();
+          return;
+        }
         const payload =
           typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
         Promise.resolve(handler(packet.topic, payload)).then(callback, callback);
       };
       await new Promise<void>((resolve) => aedes.subscribe(topic, deliver, resolve));
-      return () => new Promise<void>((resolve) => aedes.unsubscribe(topic, deliver, resolve));
+      return () => {
+        set.delete(handler);
+        return new Promise<void>((resolve) => aedes.unsubscribe(topic, deliver, resolve));
+      };
     },
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       const url = new URL(request.url ?? '/', 'http://localhost');

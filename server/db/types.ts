@@ -265,6 +265,19 @@ export interface DeviceDataTable {
   text_value: string | null;
 }
 
+/** Hourly rollup of device_data's numeric values, kept by triggers (migration 0005). */
+export interface DeviceDataHourlyTable {
+  device_id: number;
+  key: string;
+  hour: Timestamp;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  first_time: Timestamp;
+  last_time: Timestamp;
+}
+
 export interface BrandingTable {
   host: string;
   title: string | null;
@@ -302,6 +315,7 @@ export interface DB {
   api_tokens: ApiTokensTable;
   messages: MessagesTable;
   device_data: DeviceDataTable;
+  device_data_hourly: DeviceDataHourlyTable;
   branding: BrandingTable;
   schema_migrations: SchemaMigrationsTable;
 }
@@ -315,3 +329,5 @@ export type Device = Selectable<DevicesTable>;
 export type NewDevice = Insertable<DevicesTable>;
 export type NewRegistry = Insertable<RegistriesTable>;
 export type NewDeviceType = Insertable<DeviceTypesTable>;
+export type DevicePicture = Selectable<DevicePicturesTable>;
+export type NewDevicePicture = Insertable<DevicePicturesTable>;

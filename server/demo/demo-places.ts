@@ -6,6 +6,8 @@ export interface DemoPlace {
   lat: number;
   lng: number;
   locType: LocationType;
+  /** People through the place in its busiest hour, both entrances and directions: its size. */
+  peakPerHour: number;
 }
 
 /** Real places where people are counted, in Copenhagen and Aarhus. */
@@ -15,6 +17,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Amagertorv 1, 1160 København K',
     lat: 55.6785,
     lng: 12.5788,
+    peakPerHour: 4800,
     locType: 'pedestrianstreet',
   },
   {
@@ -22,6 +25,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Kongens Nytorv, 1050 København K',
     lat: 55.6795,
     lng: 12.5857,
+    peakPerHour: 2600,
     locType: 'square',
   },
   {
@@ -29,6 +33,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Nyhavn 17, 1051 København K',
     lat: 55.6798,
     lng: 12.5907,
+    peakPerHour: 2200,
     locType: 'port',
   },
   {
@@ -36,6 +41,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Rådhuspladsen, 1550 København V',
     lat: 55.6757,
     lng: 12.5687,
+    peakPerHour: 3400,
     locType: 'square',
   },
   {
@@ -43,6 +49,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Nørre Voldgade 13, 1358 København K',
     lat: 55.6833,
     lng: 12.5713,
+    peakPerHour: 4200,
     locType: 'crossroads',
   },
   {
@@ -50,6 +57,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Dronning Louises Bro, 2200 København N',
     lat: 55.6869,
     lng: 12.5648,
+    peakPerHour: 3000,
     locType: 'road',
   },
   {
@@ -57,6 +65,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Fælledparken, 2100 København Ø',
     lat: 55.6992,
     lng: 12.5702,
+    peakPerHour: 900,
     locType: 'park',
   },
   {
@@ -64,6 +73,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Øster Søgade, 2100 København Ø',
     lat: 55.6893,
     lng: 12.5746,
+    peakPerHour: 700,
     locType: 'path',
   },
   {
@@ -71,6 +81,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Knippelsbro, 1409 København K',
     lat: 55.6733,
     lng: 12.5889,
+    peakPerHour: 2400,
     locType: 'road',
   },
   {
@@ -78,6 +89,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Islands Brygge 14, 2300 København S',
     lat: 55.6645,
     lng: 12.5765,
+    peakPerHour: 1100,
     locType: 'port',
   },
   {
@@ -85,6 +97,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Nørrebrogade 60, 2200 København N',
     lat: 55.692,
     lng: 12.5533,
+    peakPerHour: 2000,
     locType: 'road',
   },
   {
@@ -92,6 +105,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Nørrebrogade 210, 2200 København N',
     lat: 55.7003,
     lng: 12.542,
+    peakPerHour: 500,
     locType: 'park',
   },
   {
@@ -99,6 +113,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Kapelvej 2, 2200 København N',
     lat: 55.6905,
     lng: 12.5495,
+    peakPerHour: 400,
     locType: 'path',
   },
   {
@@ -106,6 +121,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Vesterbrogade 41, 1620 København V',
     lat: 55.6725,
     lng: 12.556,
+    peakPerHour: 1800,
     locType: 'road',
   },
   {
@@ -113,6 +129,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Enghave Plads, 1670 København V',
     lat: 55.6675,
     lng: 12.546,
+    peakPerHour: 800,
     locType: 'square',
   },
   {
@@ -120,6 +137,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Frederiksberg Runddel, 2000 Frederiksberg',
     lat: 55.6745,
     lng: 12.5255,
+    peakPerHour: 600,
     locType: 'park',
   },
   {
@@ -127,6 +145,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Motorring 3 ved Lundtofte, 2800 Kongens Lyngby',
     lat: 55.77,
     lng: 12.492,
+    peakPerHour: 5200,
     locType: 'motorway',
   },
   {
@@ -134,6 +153,7 @@ export const copenhagenPlaces: DemoPlace[] = [
     address: 'Sluseholmen 2, 2450 København SV',
     lat: 55.645,
     lng: 12.546,
+    peakPerHour: 260,
     locType: 'office',
   },
 ];
@@ -144,6 +164,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Søndergade 20, 8000 Aarhus C',
     lat: 56.1525,
     lng: 10.2055,
+    peakPerHour: 3000,
     locType: 'pedestrianstreet',
   },
   {
@@ -151,6 +172,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Rådhuspladsen 2, 8000 Aarhus C',
     lat: 56.153,
     lng: 10.203,
+    peakPerHour: 1600,
     locType: 'square',
   },
   {
@@ -158,6 +180,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Åboulevarden 30, 8000 Aarhus C',
     lat: 56.157,
     lng: 10.208,
+    peakPerHour: 2100,
     locType: 'pedestrianstreet',
   },
   {
@@ -165,6 +188,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Hack Kampmanns Plads 2, 8000 Aarhus C',
     lat: 56.1535,
     lng: 10.214,
+    peakPerHour: 1200,
     locType: 'port',
   },
   {
@@ -172,6 +196,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Mindeparken, 8000 Aarhus C',
     lat: 56.1335,
     lng: 10.2045,
+    peakPerHour: 450,
     locType: 'park',
   },
   {
@@ -179,6 +204,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Peter Holms Vej, 8000 Aarhus C',
     lat: 56.157,
     lng: 10.192,
+    peakPerHour: 500,
     locType: 'park',
   },
   {
@@ -186,6 +212,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Store Torv, 8000 Aarhus C',
     lat: 56.1567,
     lng: 10.2105,
+    peakPerHour: 1400,
     locType: 'square',
   },
   {
@@ -193,6 +220,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Banegårdspladsen 1, 8000 Aarhus C',
     lat: 56.15,
     lng: 10.2045,
+    peakPerHour: 2600,
     locType: 'crossroads',
   },
   {
@@ -200,6 +228,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Randersvej 40, 8200 Aarhus N',
     lat: 56.169,
     lng: 10.196,
+    peakPerHour: 1500,
     locType: 'road',
   },
   {
@@ -207,6 +236,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Marselisborg Havnevej 4, 8000 Aarhus C',
     lat: 56.139,
     lng: 10.2175,
+    peakPerHour: 600,
     locType: 'port',
   },
   {
@@ -214,6 +244,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Riis Skov, 8000 Aarhus C',
     lat: 56.173,
     lng: 10.222,
+    peakPerHour: 250,
     locType: 'path',
   },
   {
@@ -221,6 +252,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'E45 ved Aarhus Syd, 8320 Mårslet',
     lat: 56.088,
     lng: 10.137,
+    peakPerHour: 4400,
     locType: 'motorway',
   },
   {
@@ -228,6 +260,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Åbogade 15, 8200 Aarhus N',
     lat: 56.172,
     lng: 10.189,
+    peakPerHour: 220,
     locType: 'office',
   },
   {
@@ -235,6 +268,7 @@ export const aarhusPlaces: DemoPlace[] = [
     address: 'Ved Stranden 6, 8000 Aarhus C',
     lat: 56.1565,
     lng: 10.2095,
+    peakPerHour: 1300,
     locType: 'pedestrianstreet',
   },
 ];

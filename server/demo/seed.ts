@@ -5,7 +5,8 @@ import { json } from '../db/json.ts';
 import { organisationRepository } from '../repositories/organisation-repository.ts';
 import { userRepository } from '../repositories/user-repository.ts';
 import { deviceRepository } from '../repositories/device-repository.ts';
-import { aarhusPlaces, copenhagenPlaces, type DemoPlace } from './demo-places.ts';
+import { demoCounters, type DemoCounter } from './demo-counters.ts';
+import { seedDemoHistory } from './history.ts';
 
 export const demoLogins = [
   { email: 'super@nordlys.example', group: 'super user' },
@@ -20,14 +21,23 @@ const peopleCounterKeys: DeviceTypeKey[] = [
   { key: 'temperature', name: 'Temperature (°C)', type: 'value' },
 ];
 
-const ENTRANCES = ['A', 'B'] as const;
+export interface SeedOptions {
+  /** Days of past data for the counters, ending at `now` (0: none). */
+  historyDays?: number;
+  now?: Date;
+}
 
 /**
  * Creates the demo world in one transaction: an organisation tree, one user per
- * group, registries, a people-counting device type and devices at real places.
- * Returns false without touching anything when the database already has data.
+ * group, registries, a people-counting device type, devices at real places and
+ * their history. Returns false without touching anything when the database
+ * already has data.
  */
-export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  password: string,
+  options: SeedOptions = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const orgs = organisationRepository(trx);
     if ((await orgs.count()) > 0) return false;
@@ -142,58 +152,57 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<boolea
     const cphType = await typeFor(copenhagen.uuid);
     const aarType = await typeFor(aarhus.uuid);
 
-    const make = (
-      place: DemoPlace,
-      entrance: string,
-      index: number,
-      org: string,
-      registry: number,
-      type: number,
-      prefix: string,
-    ): NewDevice => ({
-      name: `${place.name} ${entrance}`,
-      unique_name: `${prefix}-${String(index + 1).padStart(3, '0')}`,
-      description: `People counter at ${place.name}, entrance ${entrance}`,
-      address: place.address,
-      // The two entrances of a place sit a few metres apart.
-      lat: place.lat + (entrance === 'A' ? 0.00012 : -0.00012),
-      lng: place.lng + (entrance === 'A' ? 0.0002 : -0.0002),
-      loc_type: place.locType,
-      org_uuid: org,
-      registry_id: registry,
-      device_type_id: type,
-      calibrated: true,
-      calibration: json({ type: 'count', value: 1, reminderMonths: 6, calibratedAt: '2026-09-01' }),
-      data_keys: json(peopleCounterKeys.map((k) => ({ ...k, inherited: true }))),
-      hardware: json({
-        model: 'PC-2',
-        simProvider: 'Telia',
-        modemModel: 'Quectel BG95',
-        memory: '512 MB',
-        adapter: 'Battery 3.6 V',
-        wifiModule: 'none',
-      }),
-      firmware: json({
-        version: '2.4.1',
-        history: [{ version: '2.4.1', installedAt: '2026-06-01' }],
-      }),
-    });
-    const rows: NewDevice[] = [];
-    copenhagenPlaces.forEach((place, i) =>
-      ENTRANCES.forEach((entrance, j) => {
-        // Nørrebro places belong to the sub-organisation.
-        const org = place.address.includes('2200') ? norrebro.uuid : copenhagen.uuid;
-        rows.push(make(place, entrance, i * 2 + j, org, cphRegistry.id, cphType.id, 'cph'));
-      }),
-    );
-    aarhusPlaces.forEach((place, i) =>
-      ENTRANCES.forEach((entrance, j) => {
-        const registry =
-          place.locType === 'motorway' || place.locType === 'office' ? aarHttp.id : aarMqtt.id;
-        rows.push(make(place, entrance, i * 2 + j, aarhus.uuid, registry, aarType.id, 'aar'));
-      }),
-    );
+    const make = (counter: DemoCounter): NewDevice => {
+      const { place, entrance } = counter;
+      const inCopenhagen = counter.city === 'copenhagen';
+      // Nørrebro places belong to the sub-organisation; Aarhus motorway and office counters post over HTTP.
+      const org = inCopenhagen
+        ? place.address.includes('2200')
+          ? norrebro.uuid
+          : copenhagen.uuid
+        : aarhus.uuid;
+      const registry = inCopenhagen
+        ? cphRegistry.id
+        : place.locType === 'motorway' || place.locType === 'office'
+          ? aarHttp.id
+          : aarMqtt.id;
+      return {
+        name: `${place.name} ${entrance}`,
+        unique_name: counter.uniqueName,
+        description: `People counter at ${place.name}, entrance ${entrance}`,
+        address: place.address,
+        // The two entrances of a place sit a few metres apart.
+        lat: place.lat + (entrance === 'A' ? 0.00012 : -0.00012),
+        lng: place.lng + (entrance === 'A' ? 0.0002 : -0.0002),
+        loc_type: place.locType,
+        org_uuid: org,
+        registry_id: registry,
+        device_type_id: inCopenhagen ? cphType.id : aarType.id,
+        calibrated: true,
+        calibration: json({
+          type: 'count',
+          value: 1,
+          reminderMonths: 6,
+          calibratedAt: '2026-09-01',
+        }),
+        data_keys: json(peopleCounterKeys.map((k) => ({ ...k, inherited: true }))),
+        hardware: json({
+          model: 'PC-2',
+          simProvider: 'Telia',
+          modemModel: 'Quectel BG95',
+          memory: '512 MB',
+          adapter: 'Battery 3.6 V',
+          wifiModule: 'none',
+        }),
+        firmware: json({
+          version: '2.4.1',
+          history: [{ version: '2.4.1', installedAt: '2026-06-01' }],
+        }),
+      };
+    };
+    const rows = demoCounters.map(make);
     await devices.createMany(rows);
+    await seedDemoHistory(trx, options.historyDays ?? 0, options.now ?? new Date());
     return true;
   });
 }

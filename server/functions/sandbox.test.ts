@@ -170,7 +170,8 @@ describe('cloud function sandbox', () => {
         limits: { timeoutMs: 100, memoryBytes: 128 * 1024 * 1024 },
       });
       expect(expectError(stuck, 'timeout')).toBe('The function ran longer than 100 ms');
-      expect(stuck.durationMs).toBeGreaterThanOrEqual(350);
+      // Past the deadline and the watchdog's grace (timers may fire a hair early).
+      expect(stuck.durationMs).toBeGreaterThanOrEqual(340);
 
       const next = await sandbox.run({ code: 'function main() { return "fresh"; }', input: null });
       expect(expectOk(next)).toBe('fresh');

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
 import { can, inScope, resolveScope, type Actor } from '../access/access.ts';
 import { isGroupId, type Privilege, type Resource } from '../access/matrix.ts';
 import { API_TOKEN_PREFIX } from '../auth/secrets.ts';
@@ -54,12 +56,56 @@ function bearerToken(request: FastifyRequest): string | null {
   // The SESSION cookie is honoured for reads only, so another site cannot make
   // a signed-in browser change anything (no CSRF through the cookie).
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const cookies = request.headers.cookie?.split(';') ?? [];
-  for (const cookie of cookies) {
+  return sessionCookie(request.headers.cookie);
+}
+
+/** The session token in a Cookie header's `SESSION` cookie, if any. */
+export function sessionCookie(header: string | undefined): string | null {
+  for (const cookie of header?.split(';') ?? []) {
     const [name, ...value] = cookie.trim().split('=');
-    if (name === 'SESSION') return decodeURIComponent(value.join('=')) || null;
+    if (name !== 'SESSION') continue;
+    try {
+      return decodeURIComponent(value.join('=')) || null;
+    } catch {
+      return null;
+    }
   }
   return null;
+}
+
+/**
+ * Who a secret belongs to: a live session's user, or an API token acting for
+ * the user who made it (each use is counted); null when it is neither. The
+ * live feed signs its sockets in with the same rules.
+ */
+export function actorResolver(db: Kysely<DB>) {
+  const sessions = sessionRepository(db);
+  const tokens = apiTokenRepository(db);
+  return async (secret: string): Promise<Actor | null> => {
+    if (!secret || secret.length > 200) return null;
+    if (secret.startsWith(API_TOKEN_PREFIX)) {
+      const token = await tokens.useToken(secret);
+      if (!token || !isGroupId(token.groupId)) return null;
+      return {
+        userUuid: token.userUuid,
+        orgUuid: token.orgUuid,
+        group: token.groupId,
+        via: 'token',
+        token: { id: token.id, type: token.type, reference: token.reference },
+        scope: await resolveScope(db, token.groupId, token.orgUuid),
+      };
+    }
+    const session = await sessions.findUser(secret);
+    if (!session || !isGroupId(session.groupId)) return null;
+    return {
+      userUuid: session.userUuid,
+      orgUuid: session.orgUuid,
+      group: session.groupId,
+      via: 'session',
+      sessionHash: session.tokenHash,
+      scope: await resolveScope(db, session.groupId, session.orgUuid),
+    };
+  };
 }
 
 /**
@@ -70,36 +116,13 @@ function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (fastify) => {
     const sessions = sessionRepository(fastify.db);
-    const tokens = apiTokenRepository(fastify.db);
+    const actorOf = actorResolver(fastify.db);
 
     fastify.decorateRequest('actor', null);
     fastify.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const secret = bearerToken(request);
-      if (!secret || secret.length > 200) return;
-      if (secret.startsWith(API_TOKEN_PREFIX)) {
-        const token = await tokens.useToken(secret);
-        if (!token || !isGroupId(token.groupId)) return;
-        request.actor = {
-          userUuid: token.userUuid,
-          orgUuid: token.orgUuid,
-          group: token.groupId,
-          via: 'token',
-          token: { id: token.id, type: token.type, reference: token.reference },
-          scope: await resolveScope(fastify.db, token.groupId, token.orgUuid),
-        };
-        return;
-      }
-      const session = await sessions.findUser(secret);
-      if (!session || !isGroupId(session.groupId)) return;
-      request.actor = {
-        userUuid: session.userUuid,
-        orgUuid: session.orgUuid,
-        group: session.groupId,
-        via: 'session',
-        sessionHash: session.tokenHash,
-        scope: await resolveScope(fastify.db, session.groupId, session.orgUuid),
-      };
+      if (secret) request.actor = await actorOf(secret);
     });
 
     // Expired sessions are refused anyway; this only keeps the table small.

@@ -16,6 +16,8 @@ export default fp<BrokerPluginOptions>(
     if (config.mqttUrl) {
       broker = await connectExternalBroker({
         url: config.mqttUrl,
+        clientId: config.mqttClientId,
+        sessionExpirySeconds: config.mqttSessionExpirySeconds,
         onError: (error) => fastify.log.warn({ err: error }, 'MQTT broker connection problem'),
       });
       if (!broker.isConnected())

@@ -34,12 +34,16 @@ export default fp(
       () => null,
     );
     const password = config.demoPassword ?? stored ?? generatePassword();
-    const seeded = await seedDemo(fastify.db, password);
+    const began = Date.now();
+    const seeded = await seedDemo(fastify.db, password, { historyDays: config.demoHistoryDays });
     if (seeded && !config.demoPassword) {
       await fs.mkdir(config.dataDir, { recursive: true });
       await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     }
-    if (seeded) fastify.log.info('Demo data created');
+    if (seeded)
+      fastify.log.info(
+        `Demo data created with ${config.demoHistoryDays} days of history in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+      );
     fastify.decorate('demo', {
       logins: [...demoLogins],
       password: seeded || config.demoPassword || stored ? password : null,

@@ -1,11 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
 
 /**
  * One error handler for the whole API. A 4xx answer says plainly what is
  * wrong with the request; a 5xx is logged with the request id and the body
- * names only that id, never internals.
+ * names only that id, never internals — except a deliberate 503 (busy or a
+ * database away), whose message tells the client to come back.
  */
 export default fp(
   async (fastify) => {
@@ -23,6 +25,15 @@ export default fp(
         });
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // "Busy, try again" is said on purpose (with Retry-After): a warning, and the client hears why.
+      if (statusCode === 503 && error instanceof HttpError) {
+        request.log.warn({ statusCode, reason: error.message }, 'request refused for now');
+        return reply.status(503).send({
+          statusCode,
+          error: STATUS_CODES[503] ?? 'Service Unavailable',
+          message: error.message,
+        });
+      }
       if (statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(statusCode).send({

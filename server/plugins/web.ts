@@ -8,7 +8,8 @@ export interface WebPluginOptions {
   root: string;
 }
 
-const notPages = /^\/(api|metrics|mqtt|assets)(\/|$)/;
+// `/api` itself is the console's API tokens page (spec §2); everything below it is the API.
+const notPages = /^\/(api\/|(metrics|mqtt|assets)(\/|$))/;
 
 /**
  * Serves the built console: hashed assets are cached for a year, index.html

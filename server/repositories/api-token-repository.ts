@@ -72,6 +72,18 @@ export function apiTokenRepository(db: Kysely<DB>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** Deletes the tokens of one label bound to any of the references (the simulator's own tokens). */
+    async deleteLabelled(label: string, type: ApiTokenType, references: number[]): Promise<number> {
+      if (references.length === 0) return 0;
+      const result = await db
+        .deleteFrom('api_tokens')
+        .where('label', '=', label)
+        .where('type', '=', type)
+        .where('reference', 'in', references)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** The token's user, counting the call; null for an unknown token or an inactive creator. */
     async useToken(secret: string): Promise<TokenUser | null> {
       const row = await db

@@ -254,7 +254,8 @@ export function deviceRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Deletes a device (its pipeline, pictures and messages go with it) and the
+     * Deletes a device (its pipeline, pictures and messages go with it), its
+     * data points (device_data has no foreign key: it is partitioned) and the
      * API tokens bound to it, which would otherwise outlive it.
      */
     delete(id: number): Promise<boolean> {
@@ -265,6 +266,8 @@ export function deviceRepository(db: Kysely<DB>) {
           .returning('id')
           .executeTakeFirst();
         if (!deleted) return false;
+        await trx.deleteFrom('device_data').where('device_id', '=', id).execute();
+        await trx.deleteFrom('messages').where('device_id', '=', id).execute();
         await trx
           .deleteFrom('api_tokens')
           .where('type', '=', 'device')

@@ -21,5 +21,16 @@ export function ownershipRepository(db: Kysely<DB>) {
         union all select uuid, org_uuid from data_collections where uuid in (${list})`.execute(db);
       return new Map(result.rows.map((r) => [r.uuid, r.org]));
     },
+
+    /** The group of each uuid that names a user (others are left out). */
+    async userGroupsOf(uuids: string[]): Promise<Map<string, number>> {
+      if (uuids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['uuid', 'group_id'])
+        .where('uuid', 'in', uuids)
+        .execute();
+      return new Map(rows.map((r) => [r.uuid, r.group_id]));
+    },
   };
 }

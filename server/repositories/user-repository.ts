@@ -65,6 +65,15 @@ export function userRepository(db: Kysely<DB>) {
         .then((row) => row?.org_uuid);
     },
 
+    /** What access checks need to know about a user: where they are and their group. */
+    accessOf(uuid: string): Promise<{ orgUuid: string; groupId: number } | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['org_uuid as orgUuid', 'group_id as groupId'])
+        .where('uuid', '=', uuid)
+        .executeTakeFirst();
+    },
+
     async update(uuid: string, values: Updateable<UsersTable>): Promise<void> {
       await db
         .updateTable('users')

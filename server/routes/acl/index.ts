@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { can, type Actor } from '../../access/access.ts';
+import { can, withinRank, type Actor } from '../../access/access.ts';
 import { parsePrivilegeName } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
@@ -33,10 +33,43 @@ function parse(list: string) {
 
 type Parsed = ReturnType<typeof parse>;
 
-const answer = (actor: Actor, wanted: Parsed, org?: string | null) =>
+/** The resource an answer is about: its organisation, and its group when it is a user. */
+interface Target {
+  uuid: string;
+  org: string | null;
+  userGroup?: number;
+}
+
+/** Changing another user with more rights than one's own is refused, as the user routes do. */
+const reachesUp = (actor: Actor, p: Parsed[number], target?: Target) =>
+  p.resource === 'user' &&
+  p.privilege !== 'list' &&
+  target?.userGroup !== undefined &&
+  target.uuid !== actor.userUuid &&
+  !withinRank(actor, target.userGroup);
+
+const answer = (actor: Actor, wanted: Parsed, target?: Target) =>
   Object.fromEntries(
-    wanted.map((p) => [p.name, org === null ? false : can(actor, p.resource, p.privilege, org)]),
+    wanted.map((p) => [
+      p.name,
+      target?.org === null || reachesUp(actor, p, target)
+        ? false
+        : can(actor, p.resource, p.privilege, target?.org ?? undefined),
+    ]),
   );
+
+async function targetsOf(owners: ReturnType<typeof ownershipRepository>, uuids: string[]) {
+  const [orgs, userGroups] = await Promise.all([
+    owners.ownersOf(uuids),
+    owners.userGroupsOf(uuids),
+  ]);
+  return new Map(
+    uuids.map((uuid): [string, Target] => [
+      uuid,
+      { uuid, org: orgs.get(uuid) ?? null, userGroup: userGroups.get(uuid) },
+    ]),
+  );
+}
 
 /** Asks the privilege matrix and the caller's scope what the caller may do, so the console offers only that. */
 const acl: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -63,11 +96,11 @@ const acl: FastifyPluginAsyncTypebox = async (fastify) => {
       const actor = requireActor(request);
       const wanted = parse(request.params.privileges);
       const resources = [...new Set(request.body.resources ?? [])];
-      const found = await owners.ownersOf(resources);
+      const targets = await targetsOf(owners, resources);
       return {
         privileges: answer(actor, wanted),
         resources: Object.fromEntries(
-          resources.map((uuid) => [uuid, answer(actor, wanted, found.get(uuid) ?? null)]),
+          resources.map((uuid) => [uuid, answer(actor, wanted, targets.get(uuid))]),
         ),
       };
     },
@@ -87,8 +120,8 @@ const acl: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const actor = requireActor(request);
       const wanted = parse(request.params.privileges);
-      const found = await owners.ownersOf([request.params.resource]);
-      return answer(actor, wanted, found.get(request.params.resource) ?? null);
+      const targets = await targetsOf(owners, [request.params.resource]);
+      return answer(actor, wanted, targets.get(request.params.resource));
     },
   );
 };

@@ -35,8 +35,10 @@ const dummyHash = hashPassword(newSecret());
 const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
+  // SIGNIN_LIMIT attempts a minute from one address, a third of that for one account.
+  const perAddress = fastify.config.signInLimit;
   const perUsername = fastify.createRateLimit({
-    max: 20,
+    max: Math.max(1, Math.floor(perAddress / 3)),
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const body = request.body as { username?: unknown } | undefined;
@@ -54,7 +56,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auth/basic',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: perAddress, timeWindow: 60_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username (or e-mail) and password',
@@ -99,7 +101,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/auth/google',
     {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      config: { rateLimit: { max: perAddress, timeWindow: 60_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an OpenID Connect id_token (Google by default)',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Updateable } from 'kysely';
-import { can, inScope, scopeList } from '../../access/access.ts';
+import { can, inScope, scopeList, withinRank } from '../../access/access.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { UsersTable } from '../../db/types.ts';
 import { json } from '../../db/json.ts';
@@ -26,6 +26,18 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const orgs = organisationRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
   const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
+  // The target of every route that changes another user: a user with more
+  // rights than the caller may be seen but not changed (docs/access.md), while
+  // one outside the caller's organisations still reads as missing.
+  const changeableUserOrg = async (request: FastifyRequest) => {
+    const target = await repo.accessOf(paramUuid(request));
+    if (!target) return null;
+    const actor = requireActor(request);
+    if (inScope(actor, target.orgUuid) && !withinRank(actor, target.groupId)) {
+      throw new HttpError(403, 'You may not change a user with more rights than your own');
+    }
+    return target.orgUuid;
+  };
   // An organisation the caller cannot see is answered exactly like one that does not exist.
   const visibleOrg = async (request: FastifyRequest, uuid: string) => {
     const actor = requireActor(request);
@@ -142,7 +154,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const actor = requireActor(request);
       const body = request.body;
       const group = body.groupId ?? 3;
-      if (group < actor.group)
+      if (!withinRank(actor, group))
         throw new HttpError(403, 'You cannot give a user more rights than your own');
       const username = body.username ?? body.email;
       await assertUnique(body.email, username);
@@ -188,7 +200,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: fastify.guard({
         resource: 'user',
         privilege: 'modify',
-        target: userOrg,
+        target: changeableUserOrg,
         self: paramUuid,
       }),
       schema: {
@@ -219,7 +231,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
             : 'Your group may not modify user access here',
         );
       }
-      if (body.groupId !== undefined && body.groupId < actor.group) {
+      if (body.groupId !== undefined && !withinRank(actor, body.groupId)) {
         throw new HttpError(403, 'You cannot give a user more rights than your own');
       }
       if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
@@ -267,7 +279,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.delete(
     '/entity/user/:uuid',
     {
-      preHandler: fastify.guard({ resource: 'user', privilege: 'delete', target: userOrg }),
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'delete',
+        target: changeableUserOrg,
+      }),
       schema: {
         tags: ['users'],
         summary: 'Delete a user (their sessions end at once)',
@@ -318,7 +334,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/entity/user/:uuid/resendconfirmmail',
     {
-      preHandler: fastify.guard({ resource: 'user', privilege: 'modify', target: userOrg }),
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'modify',
+        target: changeableUserOrg,
+      }),
       schema: {
         tags: ['users'],
         summary: 'Send the account confirmation mail again',
@@ -341,7 +361,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       preHandler: fastify.guard({
         resource: 'user',
         privilege: 'modify',
-        target: userOrg,
+        target: changeableUserOrg,
         self: paramUuid,
       }),
       schema: {

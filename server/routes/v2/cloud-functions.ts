@@ -9,6 +9,7 @@ import {
   cloudFunctionRepository,
   cloudFunctionSorts,
 } from '../../repositories/cloud-function-repository.ts';
+import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
 import {
   CloudFunction,
@@ -48,6 +49,7 @@ function checkContent(body: {
 
 const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = cloudFunctionRepository(fastify.db);
+  const favourites = favouriteRepository(fastify.db);
   const orgs = orgChecks(fastify);
   const load = async (id: number) => {
     const row = await repo.get(id);
@@ -222,6 +224,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         );
       }
       if (outcome === 'missing') throw notFound();
+      await favourites.forget({ types: ['cloudfunction'], id: request.params.id });
       return { ok: true };
     },
   );

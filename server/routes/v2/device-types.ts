@@ -10,6 +10,7 @@ import {
   deviceTypeRepository,
   deviceTypeSorts,
 } from '../../repositories/device-type-repository.ts';
+import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { orgTreeRepository } from '../../repositories/org-tree-repository.ts';
 import { errors, Ok } from '../../schemas/common.ts';
@@ -34,6 +35,7 @@ import {
 
 const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceTypeRepository(fastify.db);
+  const favourites = favouriteRepository(fastify.db);
   const functions = cloudFunctionRepository(fastify.db);
   const tree = orgTreeRepository(fastify.db);
   const orgs = orgChecks(fastify);
@@ -225,6 +227,7 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
         );
       }
       if (outcome === 'missing') throw notFound();
+      await favourites.forget({ types: ['devicetype'], id: request.params.id });
       return { ok: true };
     },
   );

@@ -3,9 +3,11 @@ import type { Updateable } from 'kysely';
 import { inScope, scopeList, type Actor } from '../../access/access.ts';
 import { json } from '../../db/json.ts';
 import type { DevicesTable, DeviceTypeKey, NewDevice } from '../../db/types.ts';
+import { fileStore } from '../../files/file-store.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
+import { devicePictureRepository } from '../../repositories/device-picture-repository.ts';
 import {
   deviceRepository,
   deviceSorts,
@@ -13,6 +15,7 @@ import {
   type DeviceRow,
 } from '../../repositories/device-repository.ts';
 import { deviceTypeRepository } from '../../repositories/device-type-repository.ts';
+import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { isUniqueViolation, narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { orgTreeRepository } from '../../repositories/org-tree-repository.ts';
 import { registryRepository } from '../../repositories/registry-repository.ts';
@@ -90,10 +93,13 @@ function checkKeys(body: { dataKeys?: { key: string }[]; syntheticKeys?: { key: 
 
 const devices: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceRepository(fastify.db);
+  const favourites = favouriteRepository(fastify.db);
   const registries = registryRepository(fastify.db);
   const types = deviceTypeRepository(fastify.db);
   const functions = cloudFunctionRepository(fastify.db);
   const tree = orgTreeRepository(fastify.db);
+  const pictures = devicePictureRepository(fastify.db);
+  const files = fileStore(fastify.config.dataDir);
   const orgs = orgChecks(fastify);
   const load = async (id: number) => {
     const row = await repo.get(id);
@@ -377,7 +383,10 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
+      const pictureFiles = await pictures.storageKeys(request.params.id);
       if (!(await repo.delete(request.params.id))) throw notFound();
+      await files.remove(pictureFiles);
+      await favourites.forget({ types: ['sensor', 'device'], id: request.params.id });
       return { ok: true };
     },
   );

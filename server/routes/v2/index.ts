@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import cloudFunctions from './cloud-functions.ts';
+import deviceData from './device-data.ts';
+import devicePictures from './device-pictures.ts';
 import devices from './devices.ts';
 import deviceTypes from './device-types.ts';
 import registries from './registries.ts';
@@ -11,7 +13,15 @@ import search from './search.ts';
  * registers this under `/api`, after the auth plugin whose guard it uses.
  */
 const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  for (const routes of [registries, deviceTypes, devices, cloudFunctions, search]) {
+  for (const routes of [
+    registries,
+    deviceTypes,
+    devices,
+    devicePictures,
+    cloudFunctions,
+    search,
+    deviceData,
+  ]) {
     await fastify.register(routes);
   }
 };

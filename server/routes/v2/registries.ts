@@ -4,6 +4,7 @@ import { scopeList, type Actor } from '../../access/access.ts';
 import type { RegistriesTable } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
+import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { registryRepository, registrySorts } from '../../repositories/registry-repository.ts';
 import { errors, Ok } from '../../schemas/common.ts';
@@ -19,6 +20,7 @@ import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } 
 
 const registries: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = registryRepository(fastify.db);
+  const favourites = favouriteRepository(fastify.db);
   const orgs = orgChecks(fastify);
   const load = async (id: number, actor: Actor) => {
     const row = await repo.get(id, scopeList(actor));
@@ -56,24 +58,30 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.get(
-    '/v2/registry/:id',
-    {
-      preHandler: fastify.guard({
-        resource: 'registry',
-        privilege: 'list',
-        target: ownerOf(repo.orgOf, idInPath),
-      }),
-      schema: {
-        tags: ['registries'],
-        summary: 'One registry',
-        security: [{ bearer: [] }],
-        params: EntityIdParams,
-        response: { 200: Registry, ...errors },
+  // The console's calls name one registry both ways (spec §7); both answer alike.
+  for (const [url, summary] of [
+    ['/v2/registry/:id', 'One registry'],
+    ['/v2/registries/:id', 'One registry (the same as /v2/registry/{id})'],
+  ] as const) {
+    fastify.get(
+      url,
+      {
+        preHandler: fastify.guard({
+          resource: 'registry',
+          privilege: 'list',
+          target: ownerOf(repo.orgOf, idInPath),
+        }),
+        schema: {
+          tags: ['registries'],
+          summary,
+          security: [{ bearer: [] }],
+          params: EntityIdParams,
+          response: { 200: Registry, ...errors },
+        },
       },
-    },
-    async (request) => registryView(await load(request.params.id, requireActor(request))),
-  );
+      async (request) => registryView(await load(request.params.id, requireActor(request))),
+    );
+  }
 
   fastify.post(
     '/v2/registry',
@@ -172,6 +180,7 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new HttpError(409, 'The registry still has devices; move or delete them first');
       }
       if (outcome === 'missing') throw notFound();
+      await favourites.forget({ types: ['registry'], id: request.params.id });
       return { ok: true };
     },
   );

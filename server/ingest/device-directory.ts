@@ -1,0 +1,92 @@
+import { hashSecret } from '../auth/secrets.ts';
+import type {
+  DeviceIngestConfig,
+  TokenGrant,
+  ingestRepository,
+} from '../repositories/ingest-repository.ts';
+import { retryWhileUnavailable, within, type RetryOptions } from './retry.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** How stale a device's settings or a credential check may be. */
+export const DEVICE_CACHE_MS = 5_000;
+export const CREDENTIAL_CACHE_MS = 10_000;
+
+export type Transport = 'mqtt' | 'http';
+
+export type Refusal =
+  'unknown-device' | 'wrong-registry' | 'blocked' | 'registry-protocol' | 'bad-credentials';
+
+/** The queries the directory needs (ingestRepository, or a fake in tests). */
+export type DirectoryRepository = Pick<
+  ReturnType<typeof ingestRepository>,
+  'deviceConfig' | 'tokenGrant'
+>;
+
+/** How long `admit` waits for a database that is down, and what it tells meanwhile. */
+export interface AdmitWait extends Pick<RetryOptions, 'signal' | 'onRetry'> {
+  /** Milliseconds to keep trying (default: until `signal` aborts). */
+  patienceMs?: number;
+}
+
+/**
+ * Devices as ingest sees them: their settings and whether a token may send
+ * for them, from short-lived caches instead of a query per message.
+ */
+export function deviceDirectory(repo: DirectoryRepository) {
+  const devices = new TtlCache<number, DeviceIngestConfig | null>(DEVICE_CACHE_MS);
+  const grants = new TtlCache<string, TokenGrant | null>(CREDENTIAL_CACHE_MS);
+
+  const config = (deviceId: number) =>
+    devices.get(deviceId, async (id) => (await repo.deviceConfig(id)) ?? null);
+
+  /**
+   * Why a packet for this device, through this registry and transport, is
+   * refused; or its settings. While the database cannot be reached the lookup
+   * is retried (retry.ts), so the packet waits unacknowledged, for `patienceMs`
+   * at most; then a DatabaseUnavailableError is thrown. A device the database
+   * does not know is refused at once.
+   */
+  async function admit(
+    registryId: number,
+    deviceId: number,
+    transport: Transport,
+    wait: AdmitWait = {},
+  ): Promise<{ ok: true; device: DeviceIngestConfig } | { ok: false; refusal: Refusal }> {
+    const device = await retryWhileUnavailable(() => config(deviceId), {
+      giveUp: within(wait.patienceMs ?? Infinity),
+      signal: wait.signal,
+      onRetry: wait.onRetry,
+    });
+    if (!device) return { ok: false, refusal: 'unknown-device' };
+    if (device.registryId !== registryId) return { ok: false, refusal: 'wrong-registry' };
+    if (!device.communication) return { ok: false, refusal: 'blocked' };
+    if (device.protocol !== transport) return { ok: false, refusal: 'registry-protocol' };
+    return { ok: true, device };
+  }
+
+  /**
+   * Whether `secret` is a device token of this device or a registry token of
+   * its registry, and the device may communicate.
+   */
+  async function mayPublish(device: DeviceIngestConfig, secret: string): Promise<boolean> {
+    const grant = await grants.get(hashSecret(secret), async (hash) => {
+      return (await repo.tokenGrant(hash)) ?? null;
+    });
+    if (!grant || !device.communication) return false;
+    return grant.type === 'device'
+      ? grant.reference === device.id
+      : device.registryId !== null && grant.reference === device.registryId;
+  }
+
+  return {
+    config,
+    admit,
+    mayPublish,
+    /** Forgets cached settings, e.g. after a device was changed through this node. */
+    forget(deviceId: number) {
+      devices.delete(deviceId);
+    },
+  };
+}
+
+export type DeviceDirectory = ReturnType<typeof deviceDirectory>;

@@ -1,0 +1,248 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
+import type { Sandbox } from '../functions/sandbox.ts';
+import {
+  ingestRepository,
+  type DeviceIngestConfig,
+  type StatusRow,
+  type StoredPacket,
+} from '../repositories/ingest-repository.ts';
+import { BatchWriter } from './batch-writer.ts';
+import {
+  decoderOutputToPoints,
+  defaultDecode,
+  parseJson,
+  rawPayload,
+  uniquePoints,
+  type Point,
+  type RawPayload,
+} from './decode.ts';
+import type { DeviceDirectory, Refusal, Transport } from './device-directory.ts';
+import type { DataEvents, DeviceStatusColour } from './events.ts';
+import { addSyntheticPoints, type SyntheticKey } from './synthetic.ts';
+
+/** A packet from a device, as the broker or the HTTP route received it. */
+export interface IncomingPacket {
+  registryId: number;
+  deviceId: number;
+  payload: Buffer;
+  transport: Transport;
+  topic?: string | null;
+  receivedAt?: Date;
+}
+
+export interface IngestWait {
+  /**
+   * How long admission may wait for a database that is down before `ingest`
+   * throws a DatabaseUnavailableError (default: until ingest closes, holding
+   * the broker's acknowledgement back meanwhile).
+   */
+  patienceMs?: number;
+}
+
+export type IngestOutcome = { ok: true; points: number } | { ok: false; refusal: Refusal };
+
+/** Runs after a packet's commit (MQTT forward, outbound functions); must not throw. */
+export type AfterCommit = (device: DeviceIngestConfig, packet: StoredPacket) => void;
+
+export interface IngestOptions {
+  db: Kysely<DB>;
+  sandbox: Sandbox;
+  events: DataEvents;
+  directory: DeviceDirectory;
+  log: FastifyBaseLogger;
+  afterCommit?: AfterCommit;
+  maxBatchRows?: number;
+  maxPendingRows?: number;
+}
+
+interface Job {
+  device: DeviceIngestConfig;
+  packet: StoredPacket;
+}
+
+/** At most one warning this often while admissions wait for the database. */
+const ADMIT_WARNING_MS = 10_000;
+
+const monthStart = (time: number) => {
+  const date = new Date(time);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+};
+
+const isSyntheticKey = (value: unknown): value is SyntheticKey =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SyntheticKey).key === 'string' &&
+  typeof (value as SyntheticKey).expression === 'string';
+
+/**
+ * The ingest pipeline: admit a packet, decode it into points (the device
+ * type's decoder and the device's decoders in the sandbox, or the JSON rule),
+ * add synthetic keys, and write it with others in one transaction. `ingest`
+ * resolves once the packet is committed, which is when a broker may
+ * acknowledge it.
+ */
+export function createIngestPipeline(options: IngestOptions) {
+  const { directory, events, log } = options;
+  const repo = ingestRepository(options.db);
+  const knownMonths = new Set<number>();
+  const closing = new AbortController();
+  let lastAdmitWarning = 0;
+  /** Admission retries, logged once in a while rather than once per waiting packet. */
+  const onAdmitRetry = (error: unknown, attempt: number) => {
+    if (Date.now() - lastAdmitWarning < ADMIT_WARNING_MS) return;
+    lastAdmitWarning = Date.now();
+    log.warn({ err: error, attempt }, 'ingest: looking up a device failed; packets wait and retry');
+  };
+
+  const writer = new BatchWriter<Job>({
+    rows: (job) => 1 + job.packet.points.length,
+    maxBatchRows: options.maxBatchRows ?? 10_000,
+    maxPendingRows: options.maxPendingRows ?? 50_000,
+    write: async (jobs) => {
+      const months = new Set<number>();
+      for (const job of jobs) {
+        for (const point of job.packet.points) months.add(monthStart(point.time));
+      }
+      const missing = [...months].filter((month) => !knownMonths.has(month));
+      if (missing.length > 0) {
+        await repo.ensurePartitions(missing);
+        for (const month of missing) knownMonths.add(month);
+      }
+      const changed = await repo.writePackets(jobs.map((job) => job.packet));
+      announce(jobs, changed);
+    },
+    onRetry: (error, attempt) =>
+      log.warn({ err: error, attempt }, 'ingest: writing a batch failed; trying again'),
+    onDropped: (job, error) =>
+      log.error(
+        { err: error, deviceId: job.device.id },
+        'ingest: a packet the database refuses was dropped',
+      ),
+  });
+
+  function announce(jobs: Job[], changed: StatusRow[]): void {
+    try {
+      const byDevice = new Map<number, { orgUuid: string; points: Point[] }>();
+      for (const { device, packet } of jobs) {
+        if (packet.points.length === 0) continue;
+        const entry = byDevice.get(device.id) ?? { orgUuid: device.orgUuid, points: [] };
+        entry.points.push(...packet.points);
+        byDevice.set(device.id, entry);
+      }
+      for (const [deviceId, { orgUuid, points }] of byDevice) {
+        events.emit('points', {
+          deviceId,
+          orgUuid,
+          points: points.map((p) => ({
+            key: p.key,
+            time: new Date(p.time).toISOString(),
+            value: p.value,
+            textValue: p.textValue,
+          })),
+        });
+      }
+      announceStatus(changed);
+      if (options.afterCommit) {
+        for (const job of jobs) options.afterCommit(job.device, job.packet);
+      }
+    } catch (error) {
+      log.error({ err: error }, 'ingest: a listener failed after a commit');
+    }
+  }
+
+  function announceStatus(rows: StatusRow[]): void {
+    for (const row of rows) {
+      events.emit('status', {
+        deviceId: row.id,
+        orgUuid: row.org_uuid,
+        status: row.status as DeviceStatusColour,
+        lastDataAt: row.last_data_at?.toISOString() ?? null,
+        lastConnectionAt: row.last_connection_at?.toISOString() ?? null,
+      });
+    }
+  }
+
+  async function decode(
+    device: DeviceIngestConfig,
+    raw: RawPayload,
+    receivedAt: Date,
+    topic: string | null,
+  ): Promise<Point[]> {
+    const decoders = device.functions.filter((f) => f.type === 'decoder');
+    if (decoders.length === 0) return defaultDecode(raw, receivedAt.getTime());
+    let input: unknown = parseJson(raw) ?? raw.text;
+    const context = {
+      device: { id: device.id, name: device.name, registryId: device.registryId },
+      receivedAt: receivedAt.toISOString(),
+      topic,
+      encoding: raw.encoding,
+    };
+    for (const decoder of decoders) {
+      const result = await options.sandbox.run({ code: decoder.code, input, context });
+      if (!result.ok) {
+        log.warn(
+          { deviceId: device.id, functionId: decoder.id, error: result.error },
+          'ingest: a decoder failed; the packet is kept without points',
+        );
+        return [];
+      }
+      input = result.output;
+    }
+    return decoderOutputToPoints(input, receivedAt.getTime());
+  }
+
+  /**
+   * Ingests one packet; resolves once it is committed (or refused). While the
+   * database is down the packet waits (see IngestWait); once ingest closes or
+   * the patience is spent, a DatabaseUnavailableError is thrown.
+   */
+  async function ingest(incoming: IncomingPacket, wait: IngestWait = {}): Promise<IngestOutcome> {
+    const admitted = await directory.admit(
+      incoming.registryId,
+      incoming.deviceId,
+      incoming.transport,
+      { patienceMs: wait.patienceMs, signal: closing.signal, onRetry: onAdmitRetry },
+    );
+    if (!admitted.ok) return admitted;
+    const { device } = admitted;
+    const receivedAt = incoming.receivedAt ?? new Date();
+    const raw = rawPayload(incoming.payload);
+    const topic = incoming.topic ?? null;
+    const decoded = await decode(device, raw, receivedAt, topic);
+    const synthetic = device.syntheticKeys.filter(isSyntheticKey);
+    const points = uniquePoints(addSyntheticPoints(decoded, synthetic));
+    await writer.add({
+      device,
+      packet: {
+        deviceId: device.id,
+        registryId: device.registryId,
+        receivedAt,
+        topic,
+        payload: raw.text,
+        encoding: raw.encoding,
+        points,
+      },
+    });
+    return { ok: true, points: points.length };
+  }
+
+  return {
+    ingest,
+    announceStatus,
+    /** True while the writer's queue is full (the database is slow or down). */
+    get saturated() {
+      return writer.saturated;
+    },
+    get pendingRows() {
+      return writer.pendingRows;
+    },
+    close: () => {
+      closing.abort();
+      return writer.close();
+    },
+  };
+}
+
+export type IngestPipeline = ReturnType<typeof createIngestPipeline>;

@@ -1,0 +1,99 @@
+import fp from 'fastify-plugin';
+import type { BrokerAuth } from '../broker/broker.ts';
+import { deviceBrokerAuth } from '../ingest/broker-auth.ts';
+import { deviceDirectory, type DeviceDirectory } from '../ingest/device-directory.ts';
+import { outboundWork } from '../ingest/forward.ts';
+import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline.ts';
+import { DATA_TOPIC_FILTER, parseDataTopic } from '../ingest/topics.ts';
+import { ingestRepository } from '../repositories/ingest-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ingest: IngestPipeline & {
+      directory: DeviceDirectory;
+      /** Device sign-in for the embedded broker. */
+      brokerAuth: BrokerAuth;
+    };
+  }
+}
+
+const CONNECTION_FLUSH_MS = 1000;
+const STATUS_SWEEP_MS = 60_000;
+
+/**
+ * The ingest pipeline (server/ingest/) for this process: decorates
+ * `fastify.ingest`, gives the embedded broker its device sign-in, and once the
+ * broker is up subscribes to the devices' data topics (through a shared
+ * subscription on an external broker, so API nodes split the load).
+ */
+export default fp(
+  async (fastify) => {
+    const repo = ingestRepository(fastify.db);
+    const directory = deviceDirectory(repo);
+    const outbound = outboundWork(fastify.sandbox, fastify.log);
+    const pipeline = createIngestPipeline({
+      db: fastify.db,
+      sandbox: fastify.sandbox,
+      events: fastify.dataEvents,
+      directory,
+      log: fastify.log,
+      afterCommit: outbound.afterCommit,
+    });
+
+    // Devices that signed in to the embedded broker count as connected (yellow).
+    const connected = new Set<number>();
+    const flushConnections = async () => {
+      if (connected.size === 0) return;
+      const ids = [...connected];
+      connected.clear();
+      pipeline.announceStatus(await repo.touchConnection(ids, new Date()));
+    };
+    const timers = [
+      setInterval(() => {
+        flushConnections().catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'ingest: recording device connections failed'),
+        );
+      }, CONNECTION_FLUSH_MS),
+      setInterval(() => {
+        repo
+          .ageStatuses()
+          .then((rows) => pipeline.announceStatus(rows))
+          .catch((error: unknown) =>
+            fastify.log.warn({ err: error }, 'ingest: the device status sweep failed'),
+          );
+      }, STATUS_SWEEP_MS),
+    ];
+    for (const timer of timers) timer.unref();
+
+    const brokerAuth = deviceBrokerAuth(directory, (id) => connected.add(id));
+    fastify.decorate('ingest', Object.assign(pipeline, { directory, brokerAuth }));
+
+    let unsubscribe: (() => Promise<void>) | undefined;
+    fastify.addHook('onReady', async () => {
+      const { broker, config } = fastify;
+      const filter =
+        broker.kind === 'external'
+          ? `$share/${config.mqttShareGroup}/${DATA_TOPIC_FILTER}`
+          : DATA_TOPIC_FILTER;
+      unsubscribe = await broker.subscribe(filter, async (topic, payload) => {
+        const ids = parseDataTopic(topic);
+        if (!ids) return;
+        const outcome = await pipeline.ingest({ ...ids, payload, topic, transport: 'mqtt' });
+        if (!outcome.ok) {
+          fastify.log.debug({ topic, refusal: outcome.refusal }, 'ingest: packet refused');
+        }
+      });
+    });
+    fastify.addHook('preClose', async () => {
+      // Stop taking messages before the broker closes; unacknowledged ones are redelivered.
+      if (unsubscribe && fastify.broker.kind === 'embedded') await unsubscribe();
+    });
+    fastify.addHook('onClose', async () => {
+      for (const timer of timers) clearInterval(timer);
+      outbound.close();
+      await pipeline.close();
+      await flushConnections().catch(() => undefined);
+    });
+  },
+  { name: 'ingest', dependencies: ['database', 'sandbox', 'data-events'] },
+);

@@ -1,0 +1,321 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
+import { Server, type Socket } from 'socket.io';
+import { mayReadDeviceData, type Actor } from '../access/access.ts';
+import { groupAllows } from '../access/matrix.ts';
+import type { CommittedBatch, CommittedPoint, StatusChange } from '../ingest/events.ts';
+import { createCoalescer } from '../live/coalescer.ts';
+import {
+  parseSubscription,
+  pointRooms,
+  rooms,
+  type SubscribeRequest,
+} from '../live/subscriptions.ts';
+import { liveRepository } from '../repositories/live-repository.ts';
+import { actorResolver, sessionCookie } from './auth.ts';
+
+export const LIVE_PATH = '/api/live';
+const COALESCE_MS = 15;
+const BATCH_POINTS = 500;
+const SESSION_CHECK_MS = 60_000;
+
+interface LiveSocketData {
+  secret: string;
+  actor: Actor;
+  /** Subscribed devices and their key filters (null: every key). */
+  devices: Map<number, string[] | null>;
+  org: boolean;
+}
+type Ack = (answer: object) => void;
+
+/** What the server sends (docs/live.md). */
+export interface LiveServerEvents {
+  points(event: { deviceId: number; points: CommittedPoint[] }): void;
+  status(event: Omit<StatusChange, 'orgUuid'>): void;
+  'session.ended'(): void;
+}
+/** What a client sends; payloads are checked, so they arrive as unknown. */
+export interface LiveClientEvents {
+  subscribe(payload: unknown, ack?: Ack): void;
+  unsubscribe(payload: unknown, ack?: Ack): void;
+}
+type LiveServer = Server<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
+type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: {
+      io: LiveServer;
+      /** Disconnects sockets whose session or token no longer works (runs every minute). */
+      checkSessions(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * The secret a handshake carries: `auth.token`, a bearer header, or the
+ * SESSION cookie. The cookie only from the console's own origin, so another
+ * site cannot open a feed with a visitor's cookie.
+ */
+function handshakeSecret(handshake: {
+  auth: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+}) {
+  const token = handshake.auth.token;
+  if (typeof token === 'string' && token) return token;
+  const header = handshake.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
+  const origin = handshake.headers.origin;
+  if (origin !== undefined) {
+    try {
+      if (new URL(origin).host !== handshake.headers.host) return null;
+    } catch {
+      return null;
+    }
+  }
+  return sessionCookie(handshake.headers.cookie);
+}
+
+const wirePoint = ({ key, time, value, textValue }: CommittedPoint) => ({
+  key,
+  time,
+  value,
+  textValue,
+});
+
+/**
+ * The live feed: socket.io at /api/live. Sockets sign in like REST callers,
+ * subscribe to devices they may read, and receive committed points (batched)
+ * and status changes. With REDIS_URL the Redis adapter fans rooms out across
+ * API nodes. See docs/live.md.
+ */
+export default fp(
+  async (fastify) => {
+    const actorOf = actorResolver(fastify.db);
+    const repo = liveRepository(fastify.db);
+    const io: LiveServer = new Server(fastify.server, {
+      path: LIVE_PATH,
+      serveClient: false,
+      // Other upgrades on this server (MQTT over WebSocket at /mqtt) are not ours to end.
+      destroyUpgrade: false,
+      maxHttpBufferSize: 100_000,
+    });
+
+    const redisClients: { close(): Promise<void>; destroy(): void; isOpen: boolean }[] = [];
+    if (fastify.redis) {
+      const pub = fastify.redis.client.duplicate();
+      const sub = fastify.redis.client.duplicate();
+      for (const client of [pub, sub]) {
+        client.on('error', (error: Error) =>
+          fastify.log.warn({ err: error }, 'live feed Redis problem'),
+        );
+        redisClients.push(client);
+      }
+      await Promise.race([
+        Promise.all([pub.connect(), sub.connect()]).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+      ]);
+      io.adapter(createAdapter(pub, sub, { key: `${fastify.config.redisPrefix}:live` }));
+    }
+
+    // Registered with the app's registry, which reads it on every scrape.
+    new Gauge({
+      name: 'nordlys_live_sockets',
+      help: 'Live feed sockets connected to this node',
+      registers: [fastify.metrics],
+      collect() {
+        this.set(io.of('/').sockets.size);
+      },
+    });
+    const sentPoints = new Counter({
+      name: 'nordlys_live_points_total',
+      help: 'Points this node sent to live feed rooms',
+      registers: [fastify.metrics],
+    });
+
+    io.use((socket, next) => {
+      const secret = handshakeSecret(socket.handshake);
+      const refuse = () =>
+        next(Object.assign(new Error('Sign in to continue'), { data: { statusCode: 401 } }));
+      if (!secret) return refuse();
+      actorOf(secret).then(
+        (actor) => {
+          if (!actor) return refuse();
+          const data: LiveSocketData = { secret, actor, devices: new Map(), org: false };
+          socket.data = data;
+          next();
+        },
+        (error: unknown) => {
+          fastify.log.error({ err: error }, 'live feed sign-in failed');
+          next(new Error('Could not sign in'));
+        },
+      );
+    });
+
+    function endSession(socket: LiveSocket): void {
+      socket.emit('session.ended');
+      socket.disconnect(true);
+    }
+
+    async function leaveDevice(socket: LiveSocket, id: number): Promise<void> {
+      const keys = socket.data.devices.get(id);
+      if (keys === undefined) return;
+      socket.data.devices.delete(id);
+      for (const room of [rooms.device(id), ...pointRooms(id, keys)]) await socket.leave(room);
+    }
+
+    function orgRooms(actor: Actor): string[] {
+      if (actor.scope.all) return [rooms.allOrgs];
+      return [...actor.scope.orgs].map(rooms.org);
+    }
+
+    /** Status of every device in the caller's organisations: people and general tokens only. */
+    const mayFollowOrgs = (actor: Actor) =>
+      (!actor.token || actor.token.type === 'general') &&
+      groupAllows(actor.group, 'device', 'list');
+
+    async function subscribe(socket: LiveSocket, request: SubscribeRequest) {
+      const actor = await actorOf(socket.data.secret);
+      if (!actor) return null;
+      socket.data.actor = actor;
+      const owners = await repo.dataOwners(request.deviceIds);
+      const allowed = new Set(owners.filter((o) => mayReadDeviceData(actor, o)).map((o) => o.id));
+      const subscribed = request.deviceIds.filter((id) => allowed.has(id));
+      for (const id of subscribed) {
+        await leaveDevice(socket, id);
+        socket.data.devices.set(id, request.keys);
+        await socket.join([rooms.device(id), ...pointRooms(id, request.keys)]);
+      }
+      if (request.org === true && mayFollowOrgs(actor)) {
+        await socket.join(orgRooms(actor));
+        socket.data.org = true;
+      }
+      return {
+        ok: true,
+        subscribed,
+        refused: request.deviceIds.filter((id) => !allowed.has(id)),
+        org: socket.data.org,
+      };
+    }
+
+    async function unsubscribe(socket: LiveSocket, request: SubscribeRequest) {
+      const unsubscribed = request.deviceIds.filter((id) => socket.data.devices.has(id));
+      for (const id of unsubscribed) await leaveDevice(socket, id);
+      if (request.org === true && socket.data.org) {
+        for (const room of socket.rooms) if (room.startsWith('o:')) await socket.leave(room);
+        socket.data.org = false;
+      }
+      return { ok: true, unsubscribed };
+    }
+
+    type Run = (socket: LiveSocket, request: SubscribeRequest) => Promise<object | null>;
+    io.on('connection', (socket) => {
+      const handle = (withKeys: boolean, run: Run) => (payload: unknown, ack?: unknown) => {
+        const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+        const request = parseSubscription(payload, withKeys);
+        if (typeof request === 'string') return reply({ ok: false, error: request });
+        run(socket, request).then(
+          (answer) => {
+            if (answer) return reply(answer);
+            reply({ ok: false, error: 'Your session has ended' });
+            endSession(socket);
+          },
+          (error: unknown) => {
+            fastify.log.error({ err: error }, 'live feed subscription failed');
+            reply({ ok: false, error: 'Could not subscribe; try again' });
+          },
+        );
+      };
+      socket.on('subscribe', handle(true, subscribe));
+      socket.on('unsubscribe', handle(false, unsubscribe));
+    });
+
+    const emitPoints = (batch: CommittedBatch) => {
+      const id = batch.deviceId;
+      io.to(rooms.allKeys(id)).emit('points', {
+        deviceId: id,
+        points: batch.points.map(wirePoint),
+      });
+      const byKey = new Map<string, CommittedPoint[]>();
+      for (const point of batch.points) {
+        const list = byKey.get(point.key);
+        if (list) list.push(point);
+        else byKey.set(point.key, [point]);
+      }
+      for (const [key, points] of byKey) {
+        io.to(rooms.key(id, key)).emit('points', { deviceId: id, points: points.map(wirePoint) });
+      }
+      sentPoints.inc(batch.points.length);
+    };
+    const coalescer = createCoalescer({
+      maxDelayMs: COALESCE_MS,
+      maxPoints: BATCH_POINTS,
+      flush: emitPoints,
+    });
+    const onPoints = (batch: CommittedBatch) => coalescer.add(batch);
+    const onStatus = (change: StatusChange) => {
+      io.to([rooms.device(change.deviceId), rooms.org(change.orgUuid), rooms.allOrgs]).emit(
+        'status',
+        {
+          deviceId: change.deviceId,
+          status: change.status,
+          lastDataAt: change.lastDataAt,
+          lastConnectionAt: change.lastConnectionAt,
+        },
+      );
+    };
+    fastify.dataEvents.on('points', onPoints);
+    fastify.dataEvents.on('status', onStatus);
+
+    async function checkSessions(): Promise<void> {
+      const local = [...io.of('/').sockets.values()];
+      const hashes = local.flatMap((s) =>
+        s.data.actor.sessionHash ? [s.data.actor.sessionHash] : [],
+      );
+      const tokenIds = local.flatMap((s) => (s.data.actor.token ? [s.data.actor.token.id] : []));
+      if (local.length === 0) return;
+      const valid = await repo.stillValid(hashes, tokenIds);
+      for (const socket of local) {
+        const { sessionHash, token } = socket.data.actor;
+        const alive = token
+          ? valid.tokens.has(token.id)
+          : sessionHash !== undefined && valid.sessions.has(sessionHash);
+        if (!alive) endSession(socket);
+      }
+    }
+    const sweep = setInterval(() => {
+      checkSessions().catch((error: unknown) =>
+        fastify.log.warn({ err: error }, 'live session check failed'),
+      );
+    }, SESSION_CHECK_MS);
+    sweep.unref();
+
+    fastify.decorate('live', { io, checkSessions });
+
+    fastify.addHook('preClose', async () => {
+      clearInterval(sweep);
+      fastify.dataEvents.off('points', onPoints);
+      fastify.dataEvents.off('status', onStatus);
+      coalescer.flushAll();
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      // The adapter stops listening to Redis; then its connections close gracefully, so its
+      // last unsubscribes are answered rather than rejected (or are dropped after 2 s).
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      await Promise.all(
+        redisClients.map(async (client) => {
+          if (!client.isOpen) return;
+          const timer = setTimeout(() => client.destroy(), 2000);
+          await client.close().catch(() => client.destroy());
+          clearTimeout(timer);
+        }),
+      );
+    });
+  },
+  {
+    name: 'live',
+    dependencies: ['config', 'database', 'auth', 'redis', 'metrics', 'data-events'],
+  },
+);

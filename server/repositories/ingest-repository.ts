@@ -1,0 +1,256 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { CloudFunctionType, DB, DeviceStatus } from '../db/types.ts';
+import { STATUS_WINDOW_MS } from '../ingest/status.ts';
+
+/** What ingest needs to know about a device, read once and cached briefly. */
+export interface DeviceIngestConfig {
+  id: number;
+  name: string;
+  orgUuid: string;
+  registryId: number | null;
+  registryName: string | null;
+  protocol: 'http' | 'mqtt' | 'none' | null;
+  communication: boolean;
+  deviceTypeId: number | null;
+  /** The device type's decoder, then the device's own functions, in order. */
+  functions: { id: number; name: string; type: CloudFunctionType; code: string }[];
+  syntheticKeys: unknown[];
+  mqttForward: Record<string, unknown> | null;
+}
+
+/** A device or registry token, as the broker and the HTTP route check it. */
+export interface TokenGrant {
+  type: 'device' | 'registry';
+  reference: number;
+}
+
+export interface StoredPacket {
+  deviceId: number;
+  registryId: number | null;
+  receivedAt: Date;
+  topic: string | null;
+  payload: string;
+  encoding: 'utf8' | 'base64';
+  points: { key: string; time: number; value: number | null; textValue: string | null }[];
+}
+
+export interface StatusRow {
+  id: number;
+  org_uuid: string;
+  status: DeviceStatus;
+  old_status: DeviceStatus;
+  last_data_at: Date | null;
+  last_connection_at: Date | null;
+}
+
+const windowSql = sql.raw(`interval '${STATUS_WINDOW_MS / 1000} seconds'`);
+
+/** The colour from the (new) times, the same rule as ingest/status.ts, in SQL. */
+const statusSql = (dataAt: string, connectionAt: string) =>
+  sql.raw(`case
+    when ${dataAt} is null and ${connectionAt} is null then 'none'
+    when ${dataAt} >= now() - interval '${STATUS_WINDOW_MS / 1000} seconds' then 'green'
+    when ${connectionAt} >= now() - interval '${STATUS_WINDOW_MS / 1000} seconds' then 'yellow'
+    else 'red' end`);
+
+export function ingestRepository(db: Kysely<DB>) {
+  return {
+    async deviceConfig(id: number): Promise<DeviceIngestConfig | undefined> {
+      const row = await db
+        .selectFrom('devices as d')
+        .leftJoin('registries as r', 'r.id', 'd.registry_id')
+        .leftJoin('device_types as t', 't.id', 'd.device_type_id')
+        .leftJoin('cloud_functions as tf', 'tf.id', 't.decoder_function_id')
+        .select([
+          'd.id',
+          'd.name',
+          'd.org_uuid',
+          'd.registry_id',
+          'r.name as registry_name',
+          'r.protocol',
+          'd.communication',
+          'd.device_type_id',
+          'd.synthetic_keys',
+          'd.mqtt_forward',
+          'tf.id as type_function_id',
+          'tf.name as type_function_name',
+          'tf.type as type_function_type',
+          'tf.code as type_function_code',
+        ])
+        .where('d.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const own = await db
+        .selectFrom('device_functions as df')
+        .innerJoin('cloud_functions as f', 'f.id', 'df.function_id')
+        .select(['f.id', 'f.name', 'f.type', 'f.code'])
+        .where('df.device_id', '=', id)
+        .orderBy('df.position')
+        .execute();
+      const typeDecoder =
+        row.type_function_id !== null &&
+        row.type_function_name !== null &&
+        row.type_function_type !== null &&
+        row.type_function_code !== null
+          ? [
+              {
+                id: row.type_function_id,
+                name: row.type_function_name,
+                type: row.type_function_type,
+                code: row.type_function_code,
+              },
+            ]
+          : [];
+      return {
+        id: row.id,
+        name: row.name,
+        orgUuid: row.org_uuid,
+        registryId: row.registry_id,
+        registryName: row.registry_name,
+        protocol: row.protocol,
+        communication: row.communication,
+        deviceTypeId: row.device_type_id,
+        functions: [...typeDecoder, ...own],
+        syntheticKeys: Array.isArray(row.synthetic_keys) ? row.synthetic_keys : [],
+        mqttForward: row.mqtt_forward,
+      };
+    },
+
+    /** The device or registry token with this hash whose creator is active; undefined if none. */
+    async tokenGrant(secretHash: string): Promise<TokenGrant | undefined> {
+      const row = await db
+        .selectFrom('api_tokens as t')
+        .innerJoin('users as u', 'u.uuid', 't.created_by')
+        .select(['t.type', 't.reference'])
+        .where('t.secret_hash', '=', secretHash)
+        .where('u.active', '=', true)
+        .where('t.type', 'in', ['device', 'registry'])
+        .executeTakeFirst();
+      if (!row || row.reference === null || (row.type !== 'device' && row.type !== 'registry')) {
+        return undefined;
+      }
+      return { type: row.type, reference: row.reference };
+    },
+
+    /** Creates the monthly partitions of device_data that these instants fall in. */
+    async ensurePartitions(monthStarts: number[]): Promise<void> {
+      for (const month of monthStarts) {
+        await sql`select ensure_device_data_partition(${new Date(month).toISOString()}::timestamptz)`.execute(
+          db,
+        );
+      }
+    },
+
+    /**
+     * Stores packets in one transaction: their messages, their points (a point
+     * already stored for the same device, key and time is kept as it was), and
+     * each device's last data and connection times and status. Packets of
+     * devices deleted meanwhile are skipped. Gives back the devices whose
+     * status colour changed.
+     */
+    writePackets(packets: StoredPacket[]): Promise<StatusRow[]> {
+      return db.transaction().execute(async (trx) => {
+        const points = packets.flatMap((p) => p.points.map((point) => ({ p, point })));
+        if (points.length > 0) {
+          await sql`
+            insert into device_data (device_id, key, time, value, text_value)
+            select u.device_id, u.key, u.time, u.value, u.text_value
+            from unnest(
+              ${points.map(({ p }) => p.deviceId)}::bigint[],
+              ${points.map(({ point }) => point.key)}::text[],
+              ${points.map(({ point }) => new Date(point.time).toISOString())}::timestamptz[],
+              ${points.map(({ point }) => point.value)}::double precision[],
+              ${points.map(({ point }) => point.textValue)}::text[]
+            ) as u(device_id, key, time, value, text_value)
+            where exists (select 1 from devices d where d.id = u.device_id)
+            on conflict do nothing`.execute(trx);
+        }
+        await sql`
+          insert into messages (device_id, registry_id, received_at, topic, payload, payload_encoding)
+          select u.device_id, r.id, u.received_at, u.topic, u.payload, u.encoding
+          from unnest(
+            ${packets.map((p) => p.deviceId)}::bigint[],
+            ${packets.map((p) => p.registryId)}::bigint[],
+            ${packets.map((p) => p.receivedAt.toISOString())}::timestamptz[],
+            ${packets.map((p) => p.topic)}::text[],
+            ${packets.map((p) => p.payload)}::text[],
+            ${packets.map((p) => p.encoding)}::text[]
+          ) as u(device_id, registry_id, received_at, topic, payload, encoding)
+          join devices d on d.id = u.device_id
+          left join registries r on r.id = u.registry_id`.execute(trx);
+
+        const latest = new Map<number, { data: Date | null; connection: Date }>();
+        for (const p of packets) {
+          const seen = latest.get(p.deviceId) ?? { data: null, connection: p.receivedAt };
+          if (p.receivedAt > seen.connection) seen.connection = p.receivedAt;
+          if (p.points.length > 0 && (!seen.data || p.receivedAt > seen.data)) {
+            seen.data = p.receivedAt;
+          }
+          latest.set(p.deviceId, seen);
+        }
+        const ids = [...latest.keys()].sort((a, b) => a - b);
+        const changed = await sql<StatusRow>`
+          with u as (
+            select * from unnest(
+              ${ids}::bigint[],
+              ${ids.map((id) => latest.get(id)?.data?.toISOString() ?? null)}::timestamptz[],
+              ${ids.map((id) => latest.get(id)?.connection.toISOString() ?? null)}::timestamptz[]
+            ) as u(id, data_at, connection_at)
+          ),
+          old as (
+            select d.id, d.status from devices d join u on u.id = d.id order by d.id for update of d
+          ),
+          next as (
+            select d.id,
+              greatest(d.last_data_at, u.data_at) as data_at,
+              greatest(d.last_connection_at, u.connection_at) as connection_at
+            from devices d join u on u.id = d.id
+          )
+          update devices d
+          set last_data_at = next.data_at,
+              last_connection_at = next.connection_at,
+              status = ${statusSql('next.data_at', 'next.connection_at')}
+          from next, old
+          where d.id = next.id and old.id = d.id
+          returning d.id, d.org_uuid, d.status, old.status as old_status,
+            d.last_data_at, d.last_connection_at`.execute(trx);
+        return changed.rows.filter((row) => row.status !== row.old_status);
+      });
+    },
+
+    /** Marks devices as connected (a device signed in to the broker). */
+    async touchConnection(ids: number[], at: Date): Promise<StatusRow[]> {
+      if (ids.length === 0) return [];
+      const result = await sql<StatusRow>`
+        with old as (
+          select id, status from devices where id = any(${ids}::bigint[]) order by id for update
+        )
+        update devices d
+        set last_connection_at = greatest(d.last_connection_at, ${at.toISOString()}::timestamptz),
+            status = ${statusSql('d.last_data_at', `greatest(d.last_connection_at, now())`)}
+        from old where old.id = d.id
+        returning d.id, d.org_uuid, d.status, old.status as old_status,
+          d.last_data_at, d.last_connection_at`.execute(db);
+      return result.rows.filter((row) => row.status !== row.old_status);
+    },
+
+    /** Turns devices yellow or red as time passes without data or connection. */
+    async ageStatuses(): Promise<StatusRow[]> {
+      const result = await sql<StatusRow>`
+        update devices d
+        set status = ${statusSql('d.last_data_at', 'd.last_connection_at')}
+        where (d.status = 'green' and (d.last_data_at is null or d.last_data_at < now() - ${windowSql}))
+           or (d.status = 'yellow' and (d.last_connection_at is null or d.last_connection_at < now() - ${windowSql}))
+        returning d.id, d.org_uuid, d.status, d.status as old_status,
+          d.last_data_at, d.last_connection_at`.execute(db);
+      return result.rows;
+    },
+
+    /** Whether a device lies in one of these organisations (scoped reads). */
+    inOrgs(deviceId: number, orgs: string[] | null) {
+      let query = db.selectFrom('devices').select('id').where('id', '=', deviceId);
+      if (orgs) query = query.where(sql<SqlBool>`org_uuid = any(${orgs}::uuid[])`);
+      return query.executeTakeFirst();
+    },
+  };
+}

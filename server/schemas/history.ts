@@ -1,0 +1,108 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from './common.ts';
+import { EntityId } from './list.ts';
+
+const DataKey = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9_.-]+$',
+  description: 'The data key, e.g. `temperature`',
+});
+
+/** A local wall-clock time in the organisation's time zone (spec §7). */
+const LocalTime = Type.String({
+  maxLength: 19,
+  description: 'YYYY-MM-DD HH:mm:ss in the organisation time zone; `to` is inclusive to the second',
+  examples: ['2024-03-31 00:00:00'],
+});
+
+export const Statistic = Type.Union(
+  [
+    Type.Literal('avg'),
+    Type.Literal('min'),
+    Type.Literal('max'),
+    Type.Literal('sum'),
+    Type.Literal('count'),
+  ],
+  { description: 'The statistic that becomes each bucket’s `value`' },
+);
+export type Statistic = Static<typeof Statistic>;
+
+export const HistoryParams = Type.Object({
+  deviceId: EntityId,
+  from: LocalTime,
+  to: LocalTime,
+  dataField: DataKey,
+});
+
+export const HistoryStatParams = Type.Object({
+  deviceId: EntityId,
+  key: DataKey,
+  from: LocalTime,
+  to: LocalTime,
+  dataField: Statistic,
+});
+
+export const HistoryQuery = Type.Object(
+  {
+    granularity: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 3,
+        description:
+          'Spec §3 Period display granularity: 0 minutely, 1 hourly, 2 daily, 3 summary. Default by range: up to 6 h minutely, up to 2 days hourly, else daily',
+      }),
+    ),
+    points: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10_000,
+        description: 'At most this many buckets; the width is widened until they fit',
+      }),
+    ),
+    raw: Type.Optional(
+      Type.Boolean({ description: 'The stored points themselves (at most 50,000), not buckets' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const HistoryPoint = Type.Object({
+  time: Type.String({ format: 'date-time', description: 'Bucket start; raw: the point time' }),
+  end: Type.String({
+    format: 'date-time',
+    description: 'Bucket end (exclusive); raw: the point time',
+  }),
+  value: Nullable(Type.Number({ description: 'The chosen statistic; raw: the stored value' })),
+  min: Nullable(Type.Number()),
+  max: Nullable(Type.Number()),
+  avg: Nullable(Type.Number()),
+  sum: Nullable(Type.Number()),
+  count: Type.Integer({ description: 'Numeric values in the bucket' }),
+  firstTime: Timestamp,
+  lastTime: Timestamp,
+  textValue: Nullable(Type.String({ description: 'Raw points only' })),
+});
+export type HistoryPoint = Static<typeof HistoryPoint>;
+
+export const History = Type.Object({
+  deviceId: Type.Integer(),
+  key: Type.String(),
+  timeZone: Type.String(),
+  from: Timestamp,
+  to: Timestamp,
+  granularity: Type.Union([
+    Type.Literal('minutely'),
+    Type.Literal('hourly'),
+    Type.Literal('daily'),
+    Type.Literal('summary'),
+    Type.Literal('raw'),
+    Type.Literal('auto'),
+  ]),
+  bucketSeconds: Nullable(Type.Integer({ description: 'Nominal width; null for summary and raw' })),
+  stat: Statistic,
+  truncated: Type.Boolean({ description: 'Raw only: more points exist after the last one' }),
+  points: Type.Array(HistoryPoint),
+});
+export type History = Static<typeof History>;

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { Timestamp } from './common.ts';
+import { EntityId, listQuery } from './list.ts';
+
+export const messageSortFields = ['id', 'receivedAt', 'deviceName', 'registryName'] as const;
+
+/** A packet a device sent, as received (spec §3 Message). */
+export const Message = Type.Object({
+  id: Type.Integer(),
+  deviceId: Type.Integer(),
+  deviceName: Type.String(),
+  registryId: Type.Union([Type.Integer(), Type.Null()]),
+  registryName: Type.Union([Type.String(), Type.Null()]),
+  receivedAt: Timestamp,
+  topic: Type.Union([Type.String(), Type.Null()]),
+  /** The packet: its text, or base64 when it is not UTF-8 text. */
+  payload: Type.String(),
+  encoding: Type.Union([Type.Literal('utf8'), Type.Literal('base64')]),
+});
+export type Message = Static<typeof Message>;
+
+export const MessageListQuery = Type.Object({
+  ...listQuery(messageSortFields),
+  deviceId: Type.Optional(EntityId),
+  registryId: Type.Optional(EntityId),
+});
+export type MessageListQuery = Static<typeof MessageListQuery>;
+
+/** `YYYY-MM-DD HH:mm:ss` in UTC, as the spec's calls format times. */
+export const SpecTime = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z?$',
+  maxLength: 24,
+});
+
+export const DeviceMessagesParams = Type.Object({ id: EntityId, from: SpecTime, to: SpecTime });
+
+export const DeviceMessagesQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
+});

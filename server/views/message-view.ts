@@ -1,0 +1,16 @@
+import type { MessageRow } from '../repositories/message-repository.ts';
+import type { Message } from '../schemas/message.ts';
+
+export function messageView(row: MessageRow): Message {
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    registryId: row.registry_id,
+    registryName: row.registry_name,
+    receivedAt: row.received_at.toISOString(),
+    topic: row.topic,
+    payload: row.payload,
+    encoding: row.payload_encoding,
+  };
+}
