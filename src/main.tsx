@@ -1,14 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { activateLocale, detectLocale, i18n } from './lib/i18n.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import {
+  CACHE_STORAGE_KEY,
+  createQueryClient,
+  persistOptions,
+  refreshRestored,
+} from './lib/query-client.ts';
+import { readSession } from './lib/session.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 const queryClient = createQueryClient();
+// The kept cache belongs to the session that made it: without one, nothing is shown from it.
+if (!readSession()) localStorage.removeItem(CACHE_STORAGE_KEY);
 const router = createRouter({
   routeTree,
   context: { queryClient },
@@ -29,9 +37,13 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={persistOptions(localStorage, __BUILD_ID__)}
+          onSuccess={() => refreshRestored(queryClient)}
+        >
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </PersistQueryClientProvider>
       </I18nProvider>
     </StrictMode>,
   );

@@ -56,10 +56,28 @@ import { Route as AppManagementUserIdRouteImport } from './routes/_app.managemen
 import { Route as AppManagementUserNewRouteImport } from './routes/_app.management_.user.new'
 import { Route as AppProjectIdEditRouteImport } from './routes/_app.project.$id_.edit'
 import { Route as AppRegistryIdEditRouteImport } from './routes/_app.registry.$id_.edit'
+import { Route as AppSensorIdIndexRouteImport } from './routes/_app.sensor.$id.index'
+import { Route as AppSensorIdDataRouteImport } from './routes/_app.sensor.$id.data'
+import { Route as AppSensorIdFirmwareRouteImport } from './routes/_app.sensor.$id.firmware'
+import { Route as AppSensorIdFunctionsRouteImport } from './routes/_app.sensor.$id.functions'
+import { Route as AppSensorIdHardwareRouteImport } from './routes/_app.sensor.$id.hardware'
+import { Route as AppSensorIdLogRouteImport } from './routes/_app.sensor.$id.log'
+import { Route as AppSensorIdMapRouteImport } from './routes/_app.sensor.$id.map'
+import { Route as AppSensorIdMetadataRouteImport } from './routes/_app.sensor.$id.metadata'
+import { Route as AppSensorIdMqttRouteImport } from './routes/_app.sensor.$id.mqtt'
+import { Route as AppSensorIdPicturesRouteImport } from './routes/_app.sensor.$id.pictures'
 import { Route as AppSensorIdEditRouteImport } from './routes/_app.sensor.$id_.edit'
 import { Route as PasswordConfirmLangTokenRouteImport } from './routes/password.confirm.$lang.$token'
 import { Route as PasswordResetLangChar123TokenChar125RouteImport } from './routes/password.reset.$lang.{-$token}'
+import { Route as AppManagementOrgIdIndexRouteImport } from './routes/_app.management_.org.$id.index'
+import { Route as AppManagementOrgIdDevicesRouteImport } from './routes/_app.management_.org.$id.devices'
+import { Route as AppManagementOrgIdMetadataRouteImport } from './routes/_app.management_.org.$id.metadata'
+import { Route as AppManagementOrgIdSuborgsRouteImport } from './routes/_app.management_.org.$id.suborgs'
+import { Route as AppManagementOrgIdUsersRouteImport } from './routes/_app.management_.org.$id.users'
 import { Route as AppManagementOrgIdEditRouteImport } from './routes/_app.management_.org.$id_.edit'
+import { Route as AppManagementUserIdIndexRouteImport } from './routes/_app.management_.user.$id.index'
+import { Route as AppManagementUserIdAccessRouteImport } from './routes/_app.management_.user.$id.access'
+import { Route as AppManagementUserIdFavouritesRouteImport } from './routes/_app.management_.user.$id.favourites'
 import { Route as AppManagementUserIdEditRouteImport } from './routes/_app.management_.user.$id_.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -296,6 +314,56 @@ const AppRegistryIdEditRoute = AppRegistryIdEditRouteImport.update({
   path: '/registry/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSensorIdIndexRoute = AppSensorIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdDataRoute = AppSensorIdDataRouteImport.update({
+  id: '/data',
+  path: '/data',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdFirmwareRoute = AppSensorIdFirmwareRouteImport.update({
+  id: '/firmware',
+  path: '/firmware',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdFunctionsRoute = AppSensorIdFunctionsRouteImport.update({
+  id: '/functions',
+  path: '/functions',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdHardwareRoute = AppSensorIdHardwareRouteImport.update({
+  id: '/hardware',
+  path: '/hardware',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdLogRoute = AppSensorIdLogRouteImport.update({
+  id: '/log',
+  path: '/log',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdMapRoute = AppSensorIdMapRouteImport.update({
+  id: '/map',
+  path: '/map',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdMetadataRoute = AppSensorIdMetadataRouteImport.update({
+  id: '/metadata',
+  path: '/metadata',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdMqttRoute = AppSensorIdMqttRouteImport.update({
+  id: '/mqtt',
+  path: '/mqtt',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
+const AppSensorIdPicturesRoute = AppSensorIdPicturesRouteImport.update({
+  id: '/pictures',
+  path: '/pictures',
+  getParentRoute: () => AppSensorIdRoute,
+} as any)
 const AppSensorIdEditRoute = AppSensorIdEditRouteImport.update({
   id: '/sensor/$id_/edit',
   path: '/sensor/$id/edit',
@@ -313,11 +381,57 @@ const PasswordResetLangChar123TokenChar125Route =
     path: '/password/reset/$lang/{-$token}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppManagementOrgIdIndexRoute = AppManagementOrgIdIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppManagementOrgIdRoute,
+} as any)
+const AppManagementOrgIdDevicesRoute =
+  AppManagementOrgIdDevicesRouteImport.update({
+    id: '/devices',
+    path: '/devices',
+    getParentRoute: () => AppManagementOrgIdRoute,
+  } as any)
+const AppManagementOrgIdMetadataRoute =
+  AppManagementOrgIdMetadataRouteImport.update({
+    id: '/metadata',
+    path: '/metadata',
+    getParentRoute: () => AppManagementOrgIdRoute,
+  } as any)
+const AppManagementOrgIdSuborgsRoute =
+  AppManagementOrgIdSuborgsRouteImport.update({
+    id: '/suborgs',
+    path: '/suborgs',
+    getParentRoute: () => AppManagementOrgIdRoute,
+  } as any)
+const AppManagementOrgIdUsersRoute = AppManagementOrgIdUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppManagementOrgIdRoute,
+} as any)
 const AppManagementOrgIdEditRoute = AppManagementOrgIdEditRouteImport.update({
   id: '/management_/org/$id_/edit',
   path: '/management/org/$id/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManagementUserIdIndexRoute =
+  AppManagementUserIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppManagementUserIdRoute,
+  } as any)
+const AppManagementUserIdAccessRoute =
+  AppManagementUserIdAccessRouteImport.update({
+    id: '/access',
+    path: '/access',
+    getParentRoute: () => AppManagementUserIdRoute,
+  } as any)
+const AppManagementUserIdFavouritesRoute =
+  AppManagementUserIdFavouritesRouteImport.update({
+    id: '/favourites',
+    path: '/favourites',
+    getParentRoute: () => AppManagementUserIdRoute,
+  } as any)
 const AppManagementUserIdEditRoute = AppManagementUserIdEditRouteImport.update({
   id: '/management_/user/$id_/edit',
   path: '/management/user/$id/edit',
@@ -359,23 +473,41 @@ export interface FileRoutesByFullPath {
   '/projects/new': typeof AppProjectsNewRoute
   '/registries/new': typeof AppRegistriesNewRoute
   '/registry/$id': typeof AppRegistryIdRoute
-  '/sensor/$id': typeof AppSensorIdRoute
+  '/sensor/$id': typeof AppSensorIdRouteWithChildren
   '/sensors/new': typeof AppSensorsNewRoute
   '/settings/branding': typeof AppSettingsBrandingRoute
   '/collection/$id/edit': typeof AppCollectionIdEditRoute
   '/devicetype/$id/edit': typeof AppDevicetypeIdEditRoute
   '/function/$id/edit': typeof AppFunctionIdEditRoute
-  '/management/org/$id': typeof AppManagementOrgIdRoute
+  '/management/org/$id': typeof AppManagementOrgIdRouteWithChildren
   '/management/org/new': typeof AppManagementOrgNewRoute
-  '/management/user/$id': typeof AppManagementUserIdRoute
+  '/management/user/$id': typeof AppManagementUserIdRouteWithChildren
   '/management/user/new': typeof AppManagementUserNewRoute
   '/project/$id/edit': typeof AppProjectIdEditRoute
   '/registry/$id/edit': typeof AppRegistryIdEditRoute
+  '/sensor/$id/data': typeof AppSensorIdDataRoute
+  '/sensor/$id/firmware': typeof AppSensorIdFirmwareRoute
+  '/sensor/$id/functions': typeof AppSensorIdFunctionsRoute
+  '/sensor/$id/hardware': typeof AppSensorIdHardwareRoute
+  '/sensor/$id/log': typeof AppSensorIdLogRoute
+  '/sensor/$id/map': typeof AppSensorIdMapRoute
+  '/sensor/$id/metadata': typeof AppSensorIdMetadataRoute
+  '/sensor/$id/mqtt': typeof AppSensorIdMqttRoute
+  '/sensor/$id/pictures': typeof AppSensorIdPicturesRoute
   '/sensor/$id/edit': typeof AppSensorIdEditRoute
   '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
   '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/sensor/$id/': typeof AppSensorIdIndexRoute
+  '/management/org/$id/devices': typeof AppManagementOrgIdDevicesRoute
+  '/management/org/$id/metadata': typeof AppManagementOrgIdMetadataRoute
+  '/management/org/$id/suborgs': typeof AppManagementOrgIdSuborgsRoute
+  '/management/org/$id/users': typeof AppManagementOrgIdUsersRoute
   '/management/org/$id/edit': typeof AppManagementOrgIdEditRoute
+  '/management/user/$id/access': typeof AppManagementUserIdAccessRoute
+  '/management/user/$id/favourites': typeof AppManagementUserIdFavouritesRoute
   '/management/user/$id/edit': typeof AppManagementUserIdEditRoute
+  '/management/org/$id/': typeof AppManagementOrgIdIndexRoute
+  '/management/user/$id/': typeof AppManagementUserIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -412,23 +544,38 @@ export interface FileRoutesByTo {
   '/projects/new': typeof AppProjectsNewRoute
   '/registries/new': typeof AppRegistriesNewRoute
   '/registry/$id': typeof AppRegistryIdRoute
-  '/sensor/$id': typeof AppSensorIdRoute
   '/sensors/new': typeof AppSensorsNewRoute
   '/settings/branding': typeof AppSettingsBrandingRoute
   '/collection/$id/edit': typeof AppCollectionIdEditRoute
   '/devicetype/$id/edit': typeof AppDevicetypeIdEditRoute
   '/function/$id/edit': typeof AppFunctionIdEditRoute
-  '/management/org/$id': typeof AppManagementOrgIdRoute
   '/management/org/new': typeof AppManagementOrgNewRoute
-  '/management/user/$id': typeof AppManagementUserIdRoute
   '/management/user/new': typeof AppManagementUserNewRoute
   '/project/$id/edit': typeof AppProjectIdEditRoute
   '/registry/$id/edit': typeof AppRegistryIdEditRoute
+  '/sensor/$id/data': typeof AppSensorIdDataRoute
+  '/sensor/$id/firmware': typeof AppSensorIdFirmwareRoute
+  '/sensor/$id/functions': typeof AppSensorIdFunctionsRoute
+  '/sensor/$id/hardware': typeof AppSensorIdHardwareRoute
+  '/sensor/$id/log': typeof AppSensorIdLogRoute
+  '/sensor/$id/map': typeof AppSensorIdMapRoute
+  '/sensor/$id/metadata': typeof AppSensorIdMetadataRoute
+  '/sensor/$id/mqtt': typeof AppSensorIdMqttRoute
+  '/sensor/$id/pictures': typeof AppSensorIdPicturesRoute
   '/sensor/$id/edit': typeof AppSensorIdEditRoute
   '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
   '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/sensor/$id': typeof AppSensorIdIndexRoute
+  '/management/org/$id/devices': typeof AppManagementOrgIdDevicesRoute
+  '/management/org/$id/metadata': typeof AppManagementOrgIdMetadataRoute
+  '/management/org/$id/suborgs': typeof AppManagementOrgIdSuborgsRoute
+  '/management/org/$id/users': typeof AppManagementOrgIdUsersRoute
   '/management/org/$id/edit': typeof AppManagementOrgIdEditRoute
+  '/management/user/$id/access': typeof AppManagementUserIdAccessRoute
+  '/management/user/$id/favourites': typeof AppManagementUserIdFavouritesRoute
   '/management/user/$id/edit': typeof AppManagementUserIdEditRoute
+  '/management/org/$id': typeof AppManagementOrgIdIndexRoute
+  '/management/user/$id': typeof AppManagementUserIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -467,23 +614,41 @@ export interface FileRoutesById {
   '/_app/projects_/new': typeof AppProjectsNewRoute
   '/_app/registries_/new': typeof AppRegistriesNewRoute
   '/_app/registry/$id': typeof AppRegistryIdRoute
-  '/_app/sensor/$id': typeof AppSensorIdRoute
+  '/_app/sensor/$id': typeof AppSensorIdRouteWithChildren
   '/_app/sensors_/new': typeof AppSensorsNewRoute
   '/_app/settings_/branding': typeof AppSettingsBrandingRoute
   '/_app/collection/$id_/edit': typeof AppCollectionIdEditRoute
   '/_app/devicetype/$id_/edit': typeof AppDevicetypeIdEditRoute
   '/_app/function/$id_/edit': typeof AppFunctionIdEditRoute
-  '/_app/management_/org/$id': typeof AppManagementOrgIdRoute
+  '/_app/management_/org/$id': typeof AppManagementOrgIdRouteWithChildren
   '/_app/management_/org/new': typeof AppManagementOrgNewRoute
-  '/_app/management_/user/$id': typeof AppManagementUserIdRoute
+  '/_app/management_/user/$id': typeof AppManagementUserIdRouteWithChildren
   '/_app/management_/user/new': typeof AppManagementUserNewRoute
   '/_app/project/$id_/edit': typeof AppProjectIdEditRoute
   '/_app/registry/$id_/edit': typeof AppRegistryIdEditRoute
+  '/_app/sensor/$id/data': typeof AppSensorIdDataRoute
+  '/_app/sensor/$id/firmware': typeof AppSensorIdFirmwareRoute
+  '/_app/sensor/$id/functions': typeof AppSensorIdFunctionsRoute
+  '/_app/sensor/$id/hardware': typeof AppSensorIdHardwareRoute
+  '/_app/sensor/$id/log': typeof AppSensorIdLogRoute
+  '/_app/sensor/$id/map': typeof AppSensorIdMapRoute
+  '/_app/sensor/$id/metadata': typeof AppSensorIdMetadataRoute
+  '/_app/sensor/$id/mqtt': typeof AppSensorIdMqttRoute
+  '/_app/sensor/$id/pictures': typeof AppSensorIdPicturesRoute
   '/_app/sensor/$id_/edit': typeof AppSensorIdEditRoute
   '/password/confirm/$lang/$token': typeof PasswordConfirmLangTokenRoute
   '/password/reset/$lang/{-$token}': typeof PasswordResetLangChar123TokenChar125Route
+  '/_app/sensor/$id/': typeof AppSensorIdIndexRoute
+  '/_app/management_/org/$id/devices': typeof AppManagementOrgIdDevicesRoute
+  '/_app/management_/org/$id/metadata': typeof AppManagementOrgIdMetadataRoute
+  '/_app/management_/org/$id/suborgs': typeof AppManagementOrgIdSuborgsRoute
+  '/_app/management_/org/$id/users': typeof AppManagementOrgIdUsersRoute
   '/_app/management_/org/$id_/edit': typeof AppManagementOrgIdEditRoute
+  '/_app/management_/user/$id/access': typeof AppManagementUserIdAccessRoute
+  '/_app/management_/user/$id/favourites': typeof AppManagementUserIdFavouritesRoute
   '/_app/management_/user/$id_/edit': typeof AppManagementUserIdEditRoute
+  '/_app/management_/org/$id/': typeof AppManagementOrgIdIndexRoute
+  '/_app/management_/user/$id/': typeof AppManagementUserIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -534,11 +699,29 @@ export interface FileRouteTypes {
     | '/management/user/new'
     | '/project/$id/edit'
     | '/registry/$id/edit'
+    | '/sensor/$id/data'
+    | '/sensor/$id/firmware'
+    | '/sensor/$id/functions'
+    | '/sensor/$id/hardware'
+    | '/sensor/$id/log'
+    | '/sensor/$id/map'
+    | '/sensor/$id/metadata'
+    | '/sensor/$id/mqtt'
+    | '/sensor/$id/pictures'
     | '/sensor/$id/edit'
     | '/password/confirm/$lang/$token'
     | '/password/reset/$lang/{-$token}'
+    | '/sensor/$id/'
+    | '/management/org/$id/devices'
+    | '/management/org/$id/metadata'
+    | '/management/org/$id/suborgs'
+    | '/management/org/$id/users'
     | '/management/org/$id/edit'
+    | '/management/user/$id/access'
+    | '/management/user/$id/favourites'
     | '/management/user/$id/edit'
+    | '/management/org/$id/'
+    | '/management/user/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -575,23 +758,38 @@ export interface FileRouteTypes {
     | '/projects/new'
     | '/registries/new'
     | '/registry/$id'
-    | '/sensor/$id'
     | '/sensors/new'
     | '/settings/branding'
     | '/collection/$id/edit'
     | '/devicetype/$id/edit'
     | '/function/$id/edit'
-    | '/management/org/$id'
     | '/management/org/new'
-    | '/management/user/$id'
     | '/management/user/new'
     | '/project/$id/edit'
     | '/registry/$id/edit'
+    | '/sensor/$id/data'
+    | '/sensor/$id/firmware'
+    | '/sensor/$id/functions'
+    | '/sensor/$id/hardware'
+    | '/sensor/$id/log'
+    | '/sensor/$id/map'
+    | '/sensor/$id/metadata'
+    | '/sensor/$id/mqtt'
+    | '/sensor/$id/pictures'
     | '/sensor/$id/edit'
     | '/password/confirm/$lang/$token'
     | '/password/reset/$lang/{-$token}'
+    | '/sensor/$id'
+    | '/management/org/$id/devices'
+    | '/management/org/$id/metadata'
+    | '/management/org/$id/suborgs'
+    | '/management/org/$id/users'
     | '/management/org/$id/edit'
+    | '/management/user/$id/access'
+    | '/management/user/$id/favourites'
     | '/management/user/$id/edit'
+    | '/management/org/$id'
+    | '/management/user/$id'
   id:
     | '__root__'
     | '/'
@@ -641,11 +839,29 @@ export interface FileRouteTypes {
     | '/_app/management_/user/new'
     | '/_app/project/$id_/edit'
     | '/_app/registry/$id_/edit'
+    | '/_app/sensor/$id/data'
+    | '/_app/sensor/$id/firmware'
+    | '/_app/sensor/$id/functions'
+    | '/_app/sensor/$id/hardware'
+    | '/_app/sensor/$id/log'
+    | '/_app/sensor/$id/map'
+    | '/_app/sensor/$id/metadata'
+    | '/_app/sensor/$id/mqtt'
+    | '/_app/sensor/$id/pictures'
     | '/_app/sensor/$id_/edit'
     | '/password/confirm/$lang/$token'
     | '/password/reset/$lang/{-$token}'
+    | '/_app/sensor/$id/'
+    | '/_app/management_/org/$id/devices'
+    | '/_app/management_/org/$id/metadata'
+    | '/_app/management_/org/$id/suborgs'
+    | '/_app/management_/org/$id/users'
     | '/_app/management_/org/$id_/edit'
+    | '/_app/management_/user/$id/access'
+    | '/_app/management_/user/$id/favourites'
     | '/_app/management_/user/$id_/edit'
+    | '/_app/management_/org/$id/'
+    | '/_app/management_/user/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -993,6 +1209,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRegistryIdEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sensor/$id/': {
+      id: '/_app/sensor/$id/'
+      path: '/'
+      fullPath: '/sensor/$id/'
+      preLoaderRoute: typeof AppSensorIdIndexRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/data': {
+      id: '/_app/sensor/$id/data'
+      path: '/data'
+      fullPath: '/sensor/$id/data'
+      preLoaderRoute: typeof AppSensorIdDataRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/firmware': {
+      id: '/_app/sensor/$id/firmware'
+      path: '/firmware'
+      fullPath: '/sensor/$id/firmware'
+      preLoaderRoute: typeof AppSensorIdFirmwareRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/functions': {
+      id: '/_app/sensor/$id/functions'
+      path: '/functions'
+      fullPath: '/sensor/$id/functions'
+      preLoaderRoute: typeof AppSensorIdFunctionsRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/hardware': {
+      id: '/_app/sensor/$id/hardware'
+      path: '/hardware'
+      fullPath: '/sensor/$id/hardware'
+      preLoaderRoute: typeof AppSensorIdHardwareRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/log': {
+      id: '/_app/sensor/$id/log'
+      path: '/log'
+      fullPath: '/sensor/$id/log'
+      preLoaderRoute: typeof AppSensorIdLogRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/map': {
+      id: '/_app/sensor/$id/map'
+      path: '/map'
+      fullPath: '/sensor/$id/map'
+      preLoaderRoute: typeof AppSensorIdMapRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/metadata': {
+      id: '/_app/sensor/$id/metadata'
+      path: '/metadata'
+      fullPath: '/sensor/$id/metadata'
+      preLoaderRoute: typeof AppSensorIdMetadataRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/mqtt': {
+      id: '/_app/sensor/$id/mqtt'
+      path: '/mqtt'
+      fullPath: '/sensor/$id/mqtt'
+      preLoaderRoute: typeof AppSensorIdMqttRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
+    '/_app/sensor/$id/pictures': {
+      id: '/_app/sensor/$id/pictures'
+      path: '/pictures'
+      fullPath: '/sensor/$id/pictures'
+      preLoaderRoute: typeof AppSensorIdPicturesRouteImport
+      parentRoute: typeof AppSensorIdRoute
+    }
     '/_app/sensor/$id_/edit': {
       id: '/_app/sensor/$id_/edit'
       path: '/sensor/$id/edit'
@@ -1014,12 +1300,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetLangChar123TokenChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/management_/org/$id/': {
+      id: '/_app/management_/org/$id/'
+      path: '/'
+      fullPath: '/management/org/$id/'
+      preLoaderRoute: typeof AppManagementOrgIdIndexRouteImport
+      parentRoute: typeof AppManagementOrgIdRoute
+    }
+    '/_app/management_/org/$id/devices': {
+      id: '/_app/management_/org/$id/devices'
+      path: '/devices'
+      fullPath: '/management/org/$id/devices'
+      preLoaderRoute: typeof AppManagementOrgIdDevicesRouteImport
+      parentRoute: typeof AppManagementOrgIdRoute
+    }
+    '/_app/management_/org/$id/metadata': {
+      id: '/_app/management_/org/$id/metadata'
+      path: '/metadata'
+      fullPath: '/management/org/$id/metadata'
+      preLoaderRoute: typeof AppManagementOrgIdMetadataRouteImport
+      parentRoute: typeof AppManagementOrgIdRoute
+    }
+    '/_app/management_/org/$id/suborgs': {
+      id: '/_app/management_/org/$id/suborgs'
+      path: '/suborgs'
+      fullPath: '/management/org/$id/suborgs'
+      preLoaderRoute: typeof AppManagementOrgIdSuborgsRouteImport
+      parentRoute: typeof AppManagementOrgIdRoute
+    }
+    '/_app/management_/org/$id/users': {
+      id: '/_app/management_/org/$id/users'
+      path: '/users'
+      fullPath: '/management/org/$id/users'
+      preLoaderRoute: typeof AppManagementOrgIdUsersRouteImport
+      parentRoute: typeof AppManagementOrgIdRoute
+    }
     '/_app/management_/org/$id_/edit': {
       id: '/_app/management_/org/$id_/edit'
       path: '/management/org/$id/edit'
       fullPath: '/management/org/$id/edit'
       preLoaderRoute: typeof AppManagementOrgIdEditRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/management_/user/$id/': {
+      id: '/_app/management_/user/$id/'
+      path: '/'
+      fullPath: '/management/user/$id/'
+      preLoaderRoute: typeof AppManagementUserIdIndexRouteImport
+      parentRoute: typeof AppManagementUserIdRoute
+    }
+    '/_app/management_/user/$id/access': {
+      id: '/_app/management_/user/$id/access'
+      path: '/access'
+      fullPath: '/management/user/$id/access'
+      preLoaderRoute: typeof AppManagementUserIdAccessRouteImport
+      parentRoute: typeof AppManagementUserIdRoute
+    }
+    '/_app/management_/user/$id/favourites': {
+      id: '/_app/management_/user/$id/favourites'
+      path: '/favourites'
+      fullPath: '/management/user/$id/favourites'
+      preLoaderRoute: typeof AppManagementUserIdFavouritesRouteImport
+      parentRoute: typeof AppManagementUserIdRoute
     }
     '/_app/management_/user/$id_/edit': {
       id: '/_app/management_/user/$id_/edit'
@@ -1030,6 +1372,70 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AppSensorIdRouteChildren {
+  AppSensorIdDataRoute: typeof AppSensorIdDataRoute
+  AppSensorIdFirmwareRoute: typeof AppSensorIdFirmwareRoute
+  AppSensorIdFunctionsRoute: typeof AppSensorIdFunctionsRoute
+  AppSensorIdHardwareRoute: typeof AppSensorIdHardwareRoute
+  AppSensorIdLogRoute: typeof AppSensorIdLogRoute
+  AppSensorIdMapRoute: typeof AppSensorIdMapRoute
+  AppSensorIdMetadataRoute: typeof AppSensorIdMetadataRoute
+  AppSensorIdMqttRoute: typeof AppSensorIdMqttRoute
+  AppSensorIdPicturesRoute: typeof AppSensorIdPicturesRoute
+  AppSensorIdIndexRoute: typeof AppSensorIdIndexRoute
+}
+
+const AppSensorIdRouteChildren: AppSensorIdRouteChildren = {
+  AppSensorIdDataRoute: AppSensorIdDataRoute,
+  AppSensorIdFirmwareRoute: AppSensorIdFirmwareRoute,
+  AppSensorIdFunctionsRoute: AppSensorIdFunctionsRoute,
+  AppSensorIdHardwareRoute: AppSensorIdHardwareRoute,
+  AppSensorIdLogRoute: AppSensorIdLogRoute,
+  AppSensorIdMapRoute: AppSensorIdMapRoute,
+  AppSensorIdMetadataRoute: AppSensorIdMetadataRoute,
+  AppSensorIdMqttRoute: AppSensorIdMqttRoute,
+  AppSensorIdPicturesRoute: AppSensorIdPicturesRoute,
+  AppSensorIdIndexRoute: AppSensorIdIndexRoute,
+}
+
+const AppSensorIdRouteWithChildren = AppSensorIdRoute._addFileChildren(
+  AppSensorIdRouteChildren,
+)
+
+interface AppManagementOrgIdRouteChildren {
+  AppManagementOrgIdDevicesRoute: typeof AppManagementOrgIdDevicesRoute
+  AppManagementOrgIdMetadataRoute: typeof AppManagementOrgIdMetadataRoute
+  AppManagementOrgIdSuborgsRoute: typeof AppManagementOrgIdSuborgsRoute
+  AppManagementOrgIdUsersRoute: typeof AppManagementOrgIdUsersRoute
+  AppManagementOrgIdIndexRoute: typeof AppManagementOrgIdIndexRoute
+}
+
+const AppManagementOrgIdRouteChildren: AppManagementOrgIdRouteChildren = {
+  AppManagementOrgIdDevicesRoute: AppManagementOrgIdDevicesRoute,
+  AppManagementOrgIdMetadataRoute: AppManagementOrgIdMetadataRoute,
+  AppManagementOrgIdSuborgsRoute: AppManagementOrgIdSuborgsRoute,
+  AppManagementOrgIdUsersRoute: AppManagementOrgIdUsersRoute,
+  AppManagementOrgIdIndexRoute: AppManagementOrgIdIndexRoute,
+}
+
+const AppManagementOrgIdRouteWithChildren =
+  AppManagementOrgIdRoute._addFileChildren(AppManagementOrgIdRouteChildren)
+
+interface AppManagementUserIdRouteChildren {
+  AppManagementUserIdAccessRoute: typeof AppManagementUserIdAccessRoute
+  AppManagementUserIdFavouritesRoute: typeof AppManagementUserIdFavouritesRoute
+  AppManagementUserIdIndexRoute: typeof AppManagementUserIdIndexRoute
+}
+
+const AppManagementUserIdRouteChildren: AppManagementUserIdRouteChildren = {
+  AppManagementUserIdAccessRoute: AppManagementUserIdAccessRoute,
+  AppManagementUserIdFavouritesRoute: AppManagementUserIdFavouritesRoute,
+  AppManagementUserIdIndexRoute: AppManagementUserIdIndexRoute,
+}
+
+const AppManagementUserIdRouteWithChildren =
+  AppManagementUserIdRoute._addFileChildren(AppManagementUserIdRouteChildren)
 
 interface AppRouteChildren {
   AppApiRoute: typeof AppApiRoute
@@ -1058,15 +1464,15 @@ interface AppRouteChildren {
   AppProjectsNewRoute: typeof AppProjectsNewRoute
   AppRegistriesNewRoute: typeof AppRegistriesNewRoute
   AppRegistryIdRoute: typeof AppRegistryIdRoute
-  AppSensorIdRoute: typeof AppSensorIdRoute
+  AppSensorIdRoute: typeof AppSensorIdRouteWithChildren
   AppSensorsNewRoute: typeof AppSensorsNewRoute
   AppSettingsBrandingRoute: typeof AppSettingsBrandingRoute
   AppCollectionIdEditRoute: typeof AppCollectionIdEditRoute
   AppDevicetypeIdEditRoute: typeof AppDevicetypeIdEditRoute
   AppFunctionIdEditRoute: typeof AppFunctionIdEditRoute
-  AppManagementOrgIdRoute: typeof AppManagementOrgIdRoute
+  AppManagementOrgIdRoute: typeof AppManagementOrgIdRouteWithChildren
   AppManagementOrgNewRoute: typeof AppManagementOrgNewRoute
-  AppManagementUserIdRoute: typeof AppManagementUserIdRoute
+  AppManagementUserIdRoute: typeof AppManagementUserIdRouteWithChildren
   AppManagementUserNewRoute: typeof AppManagementUserNewRoute
   AppProjectIdEditRoute: typeof AppProjectIdEditRoute
   AppRegistryIdEditRoute: typeof AppRegistryIdEditRoute
@@ -1102,15 +1508,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppProjectsNewRoute: AppProjectsNewRoute,
   AppRegistriesNewRoute: AppRegistriesNewRoute,
   AppRegistryIdRoute: AppRegistryIdRoute,
-  AppSensorIdRoute: AppSensorIdRoute,
+  AppSensorIdRoute: AppSensorIdRouteWithChildren,
   AppSensorsNewRoute: AppSensorsNewRoute,
   AppSettingsBrandingRoute: AppSettingsBrandingRoute,
   AppCollectionIdEditRoute: AppCollectionIdEditRoute,
   AppDevicetypeIdEditRoute: AppDevicetypeIdEditRoute,
   AppFunctionIdEditRoute: AppFunctionIdEditRoute,
-  AppManagementOrgIdRoute: AppManagementOrgIdRoute,
+  AppManagementOrgIdRoute: AppManagementOrgIdRouteWithChildren,
   AppManagementOrgNewRoute: AppManagementOrgNewRoute,
-  AppManagementUserIdRoute: AppManagementUserIdRoute,
+  AppManagementUserIdRoute: AppManagementUserIdRouteWithChildren,
   AppManagementUserNewRoute: AppManagementUserNewRoute,
   AppProjectIdEditRoute: AppProjectIdEditRoute,
   AppRegistryIdEditRoute: AppRegistryIdEditRoute,

@@ -21,6 +21,11 @@ export function setUnauthorisedHandler(handler: () => void): void {
   onUnauthorised = handler;
 }
 
+/** The live feed (or anything else) learnt that the session has ended. */
+export function sessionEnded(): void {
+  onUnauthorised?.();
+}
+
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
 }
@@ -49,7 +54,10 @@ export async function apiRequest<T>(
         ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: signal ?? AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      // The 30 s timeout holds whether or not the caller can also cancel.
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)])
+        : AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

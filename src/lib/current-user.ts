@@ -1,6 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
+import { CACHE_STORAGE_KEY, forgetCache } from './query-client.ts';
 import { readSession, removeSession, saveSession } from './session.ts';
+import { endSession } from './session-end.ts';
 
 /** The signed-in user as GET /api/auth/user gives it. */
 export interface CurrentUser {
@@ -42,6 +44,8 @@ export async function signInWithPassword(username: string, password: string) {
 }
 
 export function storeSession(session: { token: string; expires: string }): void {
+  // A new session starts with an empty kept cache: nothing of an earlier user shows.
+  localStorage.removeItem(CACHE_STORAGE_KEY);
   saveSession(session.token, session.expires);
 }
 
@@ -49,7 +53,8 @@ export function storeSession(session: { token: string; expires: string }): void 
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await apiRequest('auth', '/auth/logout', { method: 'POST' }).catch(() => undefined);
   removeSession();
-  queryClient.clear();
+  endSession();
+  forgetCache(queryClient);
 }
 
 export function hasPrivilege(user: CurrentUser | null | undefined, name: string): boolean {

@@ -1,9 +1,69 @@
-import { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import {
+  removeOldestQuery,
+  type PersistQueryClientProviderProps,
+} from '@tanstack/react-query-persist-client';
+
+/** Where the console keeps its query cache between visits (spec §4 Lists: cache first, then refresh). */
+export const CACHE_STORAGE_KEY = 'nordlys.cache';
+const DAY = 24 * 60 * 60 * 1000;
+/** Query keys that are never kept: who is signed in, and the runtime configuration. */
+const NOT_PERSISTED = new Set(['auth', 'config', 'search']);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true },
+      // A query kept for a day survives in local storage; one older than 30 s is
+      // shown at once and fetched again. Structural sharing keeps the previous
+      // object when a fetch brings the same entity, so a detail view only
+      // renders again when something changed (spec §4).
+      queries: { staleTime: 30_000, gcTime: DAY, retry: 1, refetchOnWindowFocus: true },
     },
   });
+}
+
+export function shouldPersistQuery(query: Query): boolean {
+  return (
+    defaultShouldDehydrateQuery(query) &&
+    !NOT_PERSISTED.has(String(query.queryKey[0])) &&
+    query.meta?.persist !== false
+  );
+}
+
+/** Options for PersistQueryClientProvider: lists and details kept in local storage for a day. */
+export function persistOptions(
+  storage: Storage,
+  buster: string,
+): PersistQueryClientProviderProps['persistOptions'] {
+  return {
+    persister: createSyncStoragePersister({
+      storage,
+      key: CACHE_STORAGE_KEY,
+      throttleTime: 1000,
+      retry: removeOldestQuery,
+    }),
+    maxAge: DAY,
+    buster,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+  };
+}
+
+/**
+ * After the kept cache is read back (a reload, a new tab), its lists and
+ * details are shown at once but are of unknown age: mark them stale so the
+ * shown ones are fetched again — cache first, then refresh (spec §4 Lists).
+ */
+export function refreshRestored(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: shouldPersistQuery });
+}
+
+/** Forgets the cache, in memory and in local storage (sign-out, a session that ended). */
+export function forgetCache(queryClient: QueryClient): void {
+  queryClient.clear();
+  try {
+    window.localStorage.removeItem(CACHE_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); there is nothing kept then.
+  }
 }

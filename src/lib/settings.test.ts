@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  autoRowsPerPage,
   defaultSettings,
   weekendColors,
   withDefaults,
@@ -53,10 +52,5 @@ describe('user settings', () => {
     expect(settings).not.toHaveProperty('somethingOld');
     expect(withDefaults(null)).toEqual(defaultSettings);
     expect(withDefaults(['not', 'settings'])).toEqual(defaultSettings);
-  });
-
-  it('fits rows to the window at 49 px each', () => {
-    expect(autoRowsPerPage(1000)).toBe(Math.floor((1000 - 276) / 49));
-    expect(autoRowsPerPage(100)).toBe(1);
   });
 });

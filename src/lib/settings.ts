@@ -48,7 +48,10 @@ export const mapThemes = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 export const chartTypes = ['pie', 'donut', 'bar', 'line'] as const;
 /** Hover preview delays in ms; 0 hides the preview. */
 export const hoverTimes = [0, 300, 500, 700, 1000, 2000, 3000] as const;
-/** Rows per page: 'auto' fits the window (height ÷ 49 after fixed offsets). */
+/**
+ * Rows per page: 'auto' fits the window (height ÷ 49 after fixed offsets),
+ * the lists' own "auto": autoRowsPerPage in list-search.ts.
+ */
 export const rowsPerPageOptions = ['auto', 5, 7, 8, 10, 15, 20, 25, 50, 100] as const;
 export const cardsPerPageOptions = [2, 3, 4, 6, 8, 9] as const;
 export const calibrationReminders = [3, 6, 9, 12] as const;
@@ -152,10 +155,4 @@ export function withDefaults(stored: unknown): UserSettings {
     Object.entries(stored).filter(([key]) => key in defaultSettings),
   ) as Partial<UserSettings>;
   return { ...defaultSettings, ...known };
-}
-
-/** Rows per page for 'auto': what fits the window, 49 px a row after the fixed parts. */
-export function autoRowsPerPage(windowHeight: number): number {
-  const FIXED_OFFSETS = 64 + 48 + 56 + 56 + 52;
-  return Math.max(1, Math.floor((windowHeight - FIXED_OFFSETS) / 49));
 }

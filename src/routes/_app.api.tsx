@@ -1,16 +1,33 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { TokenList } from '../features/management/components/token-list.tsx';
+import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { PageTitle } from '../ui/card.tsx';
+import type { ListState } from '../ui/list/data-list.tsx';
+import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/api')({
-  staticData: {
-    title: msg`API tokens`,
-  },
-  component: Page,
+  staticData: { title: msg`API tokens` },
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
+  component: ApiTokensPage,
 });
 
-function Page() {
+function ApiTokensPage() {
   const { t } = useLingui();
-  return <ComingSoon title={t`API tokens`} />;
+  const state = useListState(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { user } = Route.useRouteContext();
+  const setState = useCallback(
+    (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
+    [navigate],
+  );
+  return (
+    <>
+      <PageTitle>{t`API tokens`}</PageTitle>
+      <TokenList me={user} state={state} onStateChange={setState} />
+    </>
+  );
 }

@@ -1,18 +1,14 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** Search results and older links name devices /device/{id}; the device's page is /sensor/{id}. */
 export const Route = createFileRoute('/_app/device/$id')({
   staticData: {
     title: msg`Device`,
     back: '/sensors',
     trail: [{ title: msg`Devices`, to: '/sensors' }],
   },
-  component: Page,
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/sensor/$id', params: { id: params.id }, replace: true });
+  },
 });
-
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Device`} />;
-}

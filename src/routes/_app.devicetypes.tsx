@@ -1,16 +1,149 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useCallback, useMemo } from 'react';
+import {
+  deleteDeviceType,
+  deviceTypeKeys,
+  deviceTypeListQuery,
+  type DeviceType,
+} from '../features/device-types/api/queries.ts';
+import { hasPrivilege } from '../lib/current-user.ts';
+import { formatDate } from '../lib/format.ts';
+import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
+import { PageTitle } from '../ui/card.tsx';
+import { FavouriteStar } from '../ui/favourite-star.tsx';
+import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
+import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { useListState } from '../ui/list/use-list-state.ts';
+import { ButtonLink } from './-components/button-link.tsx';
 
 export const Route = createFileRoute('/_app/devicetypes')({
-  staticData: {
-    title: msg`Device types`,
-  },
-  component: Page,
+  staticData: { title: msg`Device types` },
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
+  component: DeviceTypesPage,
 });
 
-function Page() {
+function DeviceTypesPage() {
   const { t } = useLingui();
-  return <ComingSoon title={t`Device types`} />;
+  const state = useListState(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const queryClient = useQueryClient();
+  const bulkDelete = useBulkDelete();
+  const { user } = Route.useRouteContext();
+  const orgs = useQuery(organisationChoicesQuery());
+  const list = useQuery(deviceTypeListQuery(state));
+
+  const setState = useCallback(
+    (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
+    [navigate],
+  );
+  const columns = useMemo<ColumnDef<DeviceType, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t`Name`,
+        accessorKey: 'name',
+        // The favourite star sits in the row's first cell, before the name.
+        cell: ({ row }) => (
+          <>
+            <FavouriteStar
+              entity={{
+                type: 'devicetype',
+                id: row.original.id,
+                name: row.original.name,
+                description: row.original.description,
+                org: row.original.org.name,
+              }}
+            />
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {row.original.name}
+            </span>
+          </>
+        ),
+      },
+      {
+        id: 'org',
+        header: t`Organisation`,
+        accessorFn: (row) => row.org.name,
+        enableSorting: false,
+      },
+      {
+        id: 'decoder',
+        header: t`Decoder`,
+        accessorFn: (row) => row.decoderFunction?.name ?? '–',
+        enableSorting: false,
+      },
+      {
+        id: 'keys',
+        header: t`Keys`,
+        accessorFn: (row) => row.structure.length,
+        enableSorting: false,
+      },
+      { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
+    ],
+    [t],
+  );
+
+  const filterFields = useMemo<FilterField[]>(
+    () => [
+      { id: 'orgUuid', label: t`Organisation`, options: organisationOptions(orgs.data ?? []) },
+    ],
+    [t, orgs.data],
+  );
+
+  return (
+    <>
+      <PageTitle>{t`Device types`}</PageTitle>
+      <DataList
+        title={t`Device types`}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        getId={(row) => String(row.id)}
+        getLabel={(row) => row.name}
+        state={state}
+        onStateChange={setState}
+        listKey="devicetypes"
+        filterFields={filterFields}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        onOpen={(row) => void navigate({ to: '/devicetype/$id', params: { id: String(row.id) } })}
+        actions={
+          hasPrivilege(user, 'deviceType.create') ? (
+            <ButtonLink link={{ to: '/devicetypes/new' }}>
+              <Plus size={18} aria-hidden />
+              <Trans>New device type</Trans>
+            </ButtonLink>
+          ) : null
+        }
+        exportRow={(row) => ({
+          id: row.id,
+          name: row.name,
+          description: row.description,
+          organisation: row.org.name,
+          decoder: row.decoderFunction?.name ?? null,
+          keys: row.structure.map((key) => key.key).join(' '),
+          devices: row.deviceCount,
+          created: row.created,
+        })}
+        {...(hasPrivilege(user, 'deviceType.delete')
+          ? {
+              onDelete: (rows: DeviceType[]) =>
+                bulkDelete(
+                  rows,
+                  (row) => deleteDeviceType(row.id),
+                  () => queryClient.invalidateQueries({ queryKey: deviceTypeKeys.lists() }),
+                ),
+            }
+          : {})}
+      />
+    </>
+  );
 }

@@ -1,28 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
-import { TabBar } from '../ui/tabs.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** /management opens its first tab, the users (the organisations are the other tab, /orgs). */
 export const Route = createFileRoute('/_app/management')({
-  staticData: {
-    title: msg`Management`,
+  staticData: { title: msg`Management` },
+  beforeLoad: () => {
+    throw redirect({ to: '/users', replace: true });
   },
-  component: Page,
 });
-
-function Page() {
-  const { t } = useLingui();
-  return (
-    <>
-      <TabBar
-        label={t`Management`}
-        tabs={[
-          { to: '/users', label: t`Users` },
-          { to: '/orgs', label: t`Organisations` },
-        ]}
-      />
-      <ComingSoon title={t`Management`} />
-    </>
-  );
-}

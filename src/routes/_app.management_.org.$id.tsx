@@ -1,7 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { orgQuery } from '../features/management/api/orgs.ts';
+import { OrgHeader } from '../features/management/components/org-header.tsx';
+import { QueryView } from '../ui/detail.tsx';
 
 export const Route = createFileRoute('/_app/management_/org/$id')({
   staticData: {
@@ -9,10 +11,21 @@ export const Route = createFileRoute('/_app/management_/org/$id')({
     back: '/orgs',
     trail: [{ title: msg`Organisations`, to: '/orgs' }],
   },
-  component: Page,
+  component: OrgPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Organisation`} />;
+function OrgPage() {
+  const { id } = Route.useParams();
+  const { user: me } = Route.useRouteContext();
+  const query = useQuery(orgQuery(id));
+  return (
+    <QueryView query={query}>
+      {(org) => (
+        <>
+          <OrgHeader me={me} org={org} />
+          <Outlet />
+        </>
+      )}
+    </QueryView>
+  );
 }

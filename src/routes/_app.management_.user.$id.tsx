@@ -1,7 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { userQuery } from '../features/management/api/users.ts';
+import { UserHeader } from '../features/management/components/user-header.tsx';
+import { QueryView } from '../ui/detail.tsx';
 
 export const Route = createFileRoute('/_app/management_/user/$id')({
   staticData: {
@@ -9,10 +11,21 @@ export const Route = createFileRoute('/_app/management_/user/$id')({
     back: '/users',
     trail: [{ title: msg`Users`, to: '/users' }],
   },
-  component: Page,
+  component: UserPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`User`} />;
+function UserPage() {
+  const { id } = Route.useParams();
+  const { user: me } = Route.useRouteContext();
+  const query = useQuery(userQuery(id));
+  return (
+    <QueryView query={query}>
+      {(user) => (
+        <>
+          <UserHeader me={me} user={user} />
+          <Outlet />
+        </>
+      )}
+    </QueryView>
+  );
 }

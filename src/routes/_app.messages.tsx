@@ -1,16 +1,37 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { MessageList } from '../features/messages/components/message-list.tsx';
+import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { PageTitle } from '../ui/card.tsx';
+import type { ListState } from '../ui/list/data-list.tsx';
+import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/messages')({
-  staticData: {
-    title: msg`Messages`,
-  },
-  component: Page,
+  staticData: { title: msg`Messages` },
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
+  component: MessagesPage,
 });
 
-function Page() {
+function MessagesPage() {
   const { t } = useLingui();
-  return <ComingSoon title={t`Messages`} />;
+  const state = useListState(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const setState = useCallback(
+    (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
+    [navigate],
+  );
+  return (
+    <>
+      <PageTitle>{t`Messages`}</PageTitle>
+      <MessageList
+        state={state}
+        onStateChange={setState}
+        refreshMs={15_000}
+        onOpenDevice={(id) => void navigate({ to: '/sensor/$id', params: { id: String(id) } })}
+      />
+    </>
+  );
 }

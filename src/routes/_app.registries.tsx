@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import {
   deleteRegistry,
@@ -10,27 +11,32 @@ import {
   registryListQuery,
   type Registry,
 } from '../features/registries/api/queries.ts';
+import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDate } from '../lib/format.ts';
-import { validateListSearch } from '../lib/list-search.ts';
-import { useNotify } from '../lib/notifications.tsx';
-import { DataList, type ListState } from '../ui/list/data-list.tsx';
+import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
+import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
+import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { useListState } from '../ui/list/use-list-state.ts';
 import { PageTitle } from '../ui/card.tsx';
-
-const PAGE_SIZES = [5, 7, 8, 10, 15, 20, 25, 50, 100] as const;
+import { FavouriteStar } from '../ui/favourite-star.tsx';
+import { ButtonLink } from './-components/button-link.tsx';
 
 export const Route = createFileRoute('/_app/registries')({
   staticData: { title: msg`Registries` },
-  validateSearch: (search) => validateListSearch(search, { pageSize: 10 }),
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
   component: RegistriesPage,
 });
 
 function RegistriesPage() {
   const { t } = useLingui();
-  const state = Route.useSearch();
+  const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const bulkDelete = useBulkDelete();
   const { user } = Route.useRouteContext();
+  const orgs = useQuery(organisationChoicesQuery());
   const list = useQuery(registryListQuery(state));
 
   const setState = useCallback(
@@ -39,8 +45,33 @@ function RegistriesPage() {
   );
   const columns = useMemo<ColumnDef<Registry, unknown>[]>(
     () => [
-      { id: 'name', header: t`Name`, accessorKey: 'name' },
-      { id: 'protocol', header: t`Protocol`, accessorKey: 'protocol' },
+      {
+        id: 'name',
+        header: t`Name`,
+        accessorKey: 'name',
+        // The favourite star sits in the row's first cell, before the name.
+        cell: ({ row }) => (
+          <>
+            <FavouriteStar
+              entity={{
+                type: 'registry',
+                id: row.original.id,
+                name: row.original.name,
+                description: row.original.description,
+                org: row.original.org.name,
+              }}
+            />
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {row.original.name}
+            </span>
+          </>
+        ),
+      },
+      {
+        id: 'protocol',
+        header: t`Protocol`,
+        accessorFn: (row) => (row.protocol === 'none' ? t`None` : row.protocol.toUpperCase()),
+      },
       {
         id: 'org',
         header: t`Organisation`,
@@ -51,6 +82,22 @@ function RegistriesPage() {
       { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
     ],
     [t],
+  );
+
+  const filterFields = useMemo<FilterField[]>(
+    () => [
+      { id: 'orgUuid', label: t`Organisation`, options: organisationOptions(orgs.data ?? []) },
+      {
+        id: 'protocol',
+        label: t`Protocol`,
+        options: [
+          { value: 'mqtt', label: 'MQTT' },
+          { value: 'http', label: 'HTTP' },
+          { value: 'none', label: t`None` },
+        ],
+      },
+    ],
+    [t, orgs.data],
   );
 
   return (
@@ -65,11 +112,20 @@ function RegistriesPage() {
         getLabel={(row) => row.name}
         state={state}
         onStateChange={setState}
-        pageSizes={PAGE_SIZES}
+        listKey="registries"
+        filterFields={filterFields}
         loading={list.isPending}
         error={list.isError}
         onRetry={() => void list.refetch()}
         onOpen={(row) => void navigate({ to: '/registry/$id', params: { id: String(row.id) } })}
+        actions={
+          hasPrivilege(user, 'registry.create') ? (
+            <ButtonLink link={{ to: '/registries/new' }}>
+              <Plus size={18} aria-hidden />
+              <Trans>New registry</Trans>
+            </ButtonLink>
+          ) : null
+        }
         exportRow={(row) => ({
           id: row.id,
           name: row.name,
@@ -79,17 +135,14 @@ function RegistriesPage() {
           devices: row.deviceCount,
           created: row.created,
         })}
-        {...(user.privileges.includes('registry.delete')
+        {...(hasPrivilege(user, 'registry.delete')
           ? {
-              onDelete: async (rows: Registry[]) => {
-                const results = await Promise.allSettled(rows.map((row) => deleteRegistry(row.id)));
-                const failed = results.filter((r) => r.status === 'rejected').length;
-                notify(
-                  failed === 0 ? t`Deleted` : t`Deletion failed`,
-                  failed === 0 ? 'success' : 'error',
-                );
-                await queryClient.invalidateQueries({ queryKey: registryKeys.lists() });
-              },
+              onDelete: (rows: Registry[]) =>
+                bulkDelete(
+                  rows,
+                  (row) => deleteRegistry(row.id),
+                  () => queryClient.invalidateQueries({ queryKey: registryKeys.lists() }),
+                ),
             }
           : {})}
       />

@@ -8,17 +8,20 @@ import {
 } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { ArrowLeft, Menu, Search } from 'lucide-react';
+import { ArrowLeft, Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { setUnauthorisedHandler } from '../lib/api-client.ts';
 import { brandingQuery, productName } from '../lib/branding.ts';
 import { currentUserQuery, type CurrentUser } from '../lib/current-user.ts';
+import { forgetCache } from '../lib/query-client.ts';
 import { readSession, removeSession } from '../lib/session.ts';
+import { endSession } from '../lib/session-end.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { IconButton } from '../ui/button.tsx';
 import { useMinWidth } from '../ui/theme-mode.ts';
 import { Breadcrumbs } from './-components/breadcrumbs.tsx';
+import { GlobalSearch } from './-components/global-search.tsx';
 import { Sidebar } from './-components/sidebar.tsx';
 import { UserMenu } from './-components/user-menu.tsx';
 
@@ -100,28 +103,6 @@ const Title = styled.h1`
   gap: 4px;
 `;
 
-const SearchBox = styled.label`
-  margin-left: auto;
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  padding: 0 12px;
-  height: 38px;
-  width: min(320px, 30vw);
-  border-radius: 999px;
-  background: ${({ theme }) => theme.colors.hover};
-  color: ${({ theme }) => theme.colors.textMuted};
-  input {
-    flex: 1;
-    min-width: 0;
-    border: none;
-    background: none;
-    font: inherit;
-    color: ${({ theme }) => theme.colors.text};
-    outline: none;
-  }
-`;
-
 const Spacer = styled.div`
   margin-left: auto;
 `;
@@ -155,7 +136,8 @@ function AppLayout() {
   useEffect(() => {
     setUnauthorisedHandler(() => {
       removeSession();
-      queryClient.clear();
+      endSession();
+      forgetCache(queryClient);
       void router.navigate({ to: '/login', search: { redirect: window.location.pathname } });
     });
   }, [queryClient, router]);
@@ -202,14 +184,7 @@ function AppLayout() {
             ) : null}
             {page?.staticData.title && !compactHeader ? i18n._(page.staticData.title) : null}
           </Title>
-          {settings.globalSearch && !compactHeader ? (
-            <SearchBox>
-              <Search size={18} aria-hidden />
-              <input type="search" placeholder={t`Search`} aria-label={t`Search`} />
-            </SearchBox>
-          ) : (
-            <Spacer />
-          )}
+          {settings.globalSearch ? <GlobalSearch compact={compactHeader} /> : <Spacer />}
           <UserMenu user={me} compact={compactHeader} />
         </Header>
         <Main>

@@ -1,28 +1,35 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
-import { TabBar } from '../ui/tabs.tsx';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { ManagementTabs } from '../features/management/components/management-tabs.tsx';
+import { UserList } from '../features/management/components/user-list.tsx';
+import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { PageTitle } from '../ui/card.tsx';
+import type { ListState } from '../ui/list/data-list.tsx';
+import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/users')({
-  staticData: {
-    title: msg`Users`,
-  },
-  component: Page,
+  staticData: { title: msg`Users` },
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
+  component: UsersPage,
 });
 
-function Page() {
+function UsersPage() {
   const { t } = useLingui();
+  const state = useListState(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { user } = Route.useRouteContext();
+  const setState = useCallback(
+    (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
+    [navigate],
+  );
   return (
     <>
-      <TabBar
-        label={t`Management`}
-        tabs={[
-          { to: '/users', label: t`Users` },
-          { to: '/orgs', label: t`Organisations` },
-        ]}
-      />
-      <ComingSoon title={t`Users`} />
+      <PageTitle className="visually-hidden">{t`Users`}</PageTitle>
+      <ManagementTabs />
+      <UserList me={user} state={state} onStateChange={setState} />
     </>
   );
 }

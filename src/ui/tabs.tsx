@@ -26,7 +26,7 @@ export function TabBar({ label, tabs }: { label: string; tabs: { to: string; lab
   return (
     <Bar aria-label={label}>
       {tabs.map((tab) => (
-        <Link key={tab.to} to={tab.to} activeOptions={{ exact: true }}>
+        <Link key={tab.to} to={tab.to} activeOptions={{ exact: true, includeSearch: false }}>
           {tab.label}
         </Link>
       ))}

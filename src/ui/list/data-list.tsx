@@ -1,27 +1,47 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type RowSelectionState,
-} from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Download, LayoutGrid, List, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
+import {
+  CARDS_PER_PAGE,
+  DEFAULT_CARDS_PER_PAGE,
+  ROW_HEIGHT,
+  ROWS_PER_PAGE,
+  effectivePageSize,
+} from '../../lib/list-search.ts';
+import type { ListKey } from '../../lib/saved-filters.ts';
 import { Button, IconButton } from '../button.tsx';
 import { Empty, ErrorState, Loading } from '../status.tsx';
-import { DeleteDialog } from './delete-dialog.tsx';
+import { DeleteDialog, type DeleteDialogProps } from './delete-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
+import { pageIdentity, usePageSelection } from './page-selection.ts';
+import { SavedFiltersMenu } from './saved-filters-menu.tsx';
+import { StaleNotice } from './stale-notice.tsx';
+import { useAutoRowsPerPage } from './use-auto-rows.ts';
 
 export interface ListState {
   page: number;
+  /** Rows per page in the list view; 0 is "auto" (the rows that fit the window). */
   pageSize: number;
+  /** The page size was fitted to the window ("auto", see resolveListState); the selector shows Auto. */
+  auto?: boolean | undefined;
+  /** Cards per page in the card view (default 9). */
+  cards?: number | undefined;
   /** A column id, '-' first for descending. */
   sort?: string | undefined;
   search?: string | undefined;
   view: 'list' | 'cards';
+  /** The chosen values of the list's filter fields, sent to the server as query parameters. */
+  filters?: Record<string, string> | undefined;
+}
+
+/** A filter of the list: a select whose value goes to the server under `id`. */
+export interface FilterField {
+  id: string;
+  label: string;
+  options: { value: string; label: string }[];
 }
 
 export interface DataListProps<T> {
@@ -34,7 +54,11 @@ export interface DataListProps<T> {
   getLabel: (row: T) => string;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
-  pageSizes: readonly number[];
+  /** Rows-per-page choices; 0 is "auto". Defaults to the spec's (§9). */
+  pageSizes?: readonly number[];
+  /** When given, the current search, sort and filters can be saved under a name. */
+  listKey?: ListKey;
+  filterFields?: FilterField[];
   loading: boolean;
   error: boolean;
   onRetry: () => void;
@@ -42,11 +66,15 @@ export interface DataListProps<T> {
   renderCard?: (row: T) => ReactNode;
   /** When given, rows can be selected and deleted after confirmation. */
   onDelete?: (rows: T[]) => Promise<void>;
+  /** Rows the server would refuse to delete (one's own account, say) cannot be selected. */
+  canDelete?: (row: T) => boolean;
   exportRow: (row: T) => Record<string, unknown>;
+  /** What an empty list says when nothing is searched or filtered. */
+  emptyText?: ReactNode;
   actions?: ReactNode;
+  /** A stricter confirmation than yes/no (e.g. typing a name); gets the DeleteDialog's props. */
+  deleteDialog?: ComponentType<DeleteDialogProps>;
 }
-
-const ROW_HEIGHT = 49;
 
 const Toolbar = styled.div`
   display: flex;
@@ -54,6 +82,17 @@ const Toolbar = styled.div`
   align-items: center;
   gap: 8px;
   margin-bottom: 12px;
+  select {
+    min-height: 40px;
+    padding: 0 8px;
+    border-radius: ${({ theme }) => theme.radius};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    flex: 1 1 150px;
+    max-width: 220px;
+  }
   input[type='search'] {
     flex: 1 1 220px;
     min-height: 40px;
@@ -99,6 +138,8 @@ const Scroll = styled.div`
     display: flex;
     align-items: center;
     flex: 1 0 130px;
+    /* A fixed base width: long cell text must not widen its row past the header's. */
+    width: 130px;
     min-width: 0;
     padding: 0 12px;
     height: ${ROW_HEIGHT - 1}px;
@@ -109,6 +150,7 @@ const Scroll = styled.div`
   th.select,
   td.select {
     flex: 0 0 44px;
+    width: 44px;
   }
   th button {
     display: inline-flex;
@@ -157,6 +199,10 @@ const Footer = styled.div`
   }
 `;
 
+/** A column given a size keeps it; the others share the room left. */
+const fixedWidth = (size: number | undefined) =>
+  size === undefined ? undefined : { flex: `0 0 ${size}px`, width: size };
+
 /**
  * The one list of the console: search, sort, pages, list or card view,
  * selection with bulk delete, and export of the rows shown. The rows come
@@ -165,7 +211,10 @@ const Footer = styled.div`
 export function DataList<T>(props: DataListProps<T>) {
   const { t } = useLingui();
   const { state, onStateChange, rows, total } = props;
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const autoRows = useAutoRowsPerPage();
+  const pageSize =
+    state.view === 'list' && state.pageSize === 0 ? autoRows : effectivePageSize(state);
+  const [selection, setSelection] = usePageSelection(pageIdentity(state, pageSize));
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -180,12 +229,14 @@ export function DataList<T>(props: DataListProps<T>) {
   }, [search, state.search, onStateChange]);
 
   const selectable = Boolean(props.onDelete);
+  const ConfirmDelete = props.deleteDialog ?? DeleteDialog;
   const columns = useMemo<ColumnDef<T, unknown>[]>(
     () =>
       selectable
         ? [
             {
               id: 'select',
+              size: 44,
               enableSorting: false,
               header: ({ table }) => (
                 <input
@@ -199,6 +250,7 @@ export function DataList<T>(props: DataListProps<T>) {
                 <input
                   type="checkbox"
                   aria-label={t`Select`}
+                  disabled={!row.getCanSelect()}
                   checked={row.getIsSelected()}
                   onClick={(event) => event.stopPropagation()}
                   onChange={row.getToggleSelectedHandler()}
@@ -217,7 +269,7 @@ export function DataList<T>(props: DataListProps<T>) {
     getRowId: (row) => props.getId(row),
     state: { rowSelection: selection },
     onRowSelectionChange: setSelection,
-    enableRowSelection: selectable,
+    enableRowSelection: (row) => selectable && (props.canDelete?.(row.original) ?? true),
     manualSorting: true,
     manualPagination: true,
     getCoreRowModel: getCoreRowModel(),
@@ -237,20 +289,27 @@ export function DataList<T>(props: DataListProps<T>) {
     onStateChange({ sort: next, page: 1 });
   };
 
-  const pages = Math.max(1, Math.ceil(total / state.pageSize));
-  const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
-  const to = Math.min(total, state.page * state.pageSize);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (state.page - 1) * pageSize + 1;
+  const to = Math.min(total, state.page * pageSize);
+  const filtered = Boolean(state.search) || Object.keys(state.filters ?? {}).length > 0;
+  const setFilter = (id: string, value: string) => {
+    const next = Object.fromEntries(
+      Object.entries({ ...state.filters, [id]: value }).filter(([, v]) => v !== ''),
+    );
+    onStateChange({ filters: Object.keys(next).length > 0 ? next : undefined, page: 1 });
+  };
 
   let body: ReactNode;
   if (props.loading && !rows) body = <Loading />;
   else if (props.error && !rows) body = <ErrorState onRetry={props.onRetry} />;
   else if (!rows || rows.length === 0)
-    body = state.search ? (
+    body = filtered ? (
       <Empty>
         <Trans>Nothing matches the search.</Trans>
       </Empty>
     ) : (
-      <Empty />
+      <Empty>{props.emptyText}</Empty>
     );
   else if (state.view === 'cards' && props.renderCard)
     body = (
@@ -280,6 +339,7 @@ export function DataList<T>(props: DataListProps<T>) {
                     <th
                       key={header.id}
                       className={id === 'select' ? 'select' : undefined}
+                      style={fixedWidth(header.column.columnDef.size)}
                       aria-sort={direction ?? 'none'}
                     >
                       {sortable ? (
@@ -311,6 +371,7 @@ export function DataList<T>(props: DataListProps<T>) {
                     <td
                       key={cell.id}
                       className={cell.column.id === 'select' ? 'select' : undefined}
+                      style={fixedWidth(cell.column.columnDef.size)}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
@@ -333,19 +394,53 @@ export function DataList<T>(props: DataListProps<T>) {
           aria-label={t`Search in ${props.title}`}
           onChange={(event) => setSearch(event.target.value)}
         />
+        {(props.filterFields ?? []).map((field) => (
+          <select
+            key={field.id}
+            aria-label={field.label}
+            value={state.filters?.[field.id] ?? ''}
+            onChange={(event) => setFilter(field.id, event.target.value)}
+          >
+            <option value="">{t`${field.label}: all`}</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ))}
+        {props.listKey ? (
+          <SavedFiltersMenu
+            listKey={props.listKey}
+            current={{
+              ...(state.search ? { search: state.search } : {}),
+              ...(state.sort ? { sort: state.sort } : {}),
+              ...(state.filters ? { filters: state.filters } : {}),
+            }}
+            onApply={(filter) => {
+              setSearch(filter.search ?? '');
+              onStateChange({
+                search: filter.search,
+                sort: filter.sort,
+                filters: filter.filters,
+                page: 1,
+              });
+            }}
+          />
+        ) : null}
         {props.renderCard ? (
           <>
             <IconButton
               aria-label={t`List view`}
               aria-pressed={state.view === 'list'}
-              onClick={() => onStateChange({ view: 'list' })}
+              onClick={() => onStateChange({ view: 'list', page: 1 })}
             >
               <List size={20} />
             </IconButton>
             <IconButton
               aria-label={t`Card view`}
               aria-pressed={state.view === 'cards'}
-              onClick={() => onStateChange({ view: 'cards' })}
+              onClick={() => onStateChange({ view: 'cards', page: 1 })}
             >
               <LayoutGrid size={20} />
             </IconButton>
@@ -367,20 +462,35 @@ export function DataList<T>(props: DataListProps<T>) {
         ) : null}
         {props.actions}
       </Toolbar>
+      {props.error && rows ? <StaleNotice onRetry={props.onRetry} /> : null}
       {body}
       <Footer>
         <label>
           {state.view === 'cards' ? <Trans>Cards per page</Trans> : <Trans>Rows per page</Trans>}{' '}
-          <select
-            value={state.pageSize}
-            onChange={(event) => onStateChange({ pageSize: Number(event.target.value), page: 1 })}
-          >
-            {props.pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+          {state.view === 'cards' ? (
+            <select
+              value={state.cards ?? DEFAULT_CARDS_PER_PAGE}
+              onChange={(event) => onStateChange({ cards: Number(event.target.value), page: 1 })}
+            >
+              {CARDS_PER_PAGE.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <select
+              value={state.auto ? 0 : state.pageSize}
+              onChange={(event) => onStateChange({ pageSize: Number(event.target.value), page: 1 })}
+            >
+              {(props.pageSizes ?? ROWS_PER_PAGE).map((size) => (
+                <option key={size} value={size}>
+                  {/* Not a bare name, so the text keeps its catalog's placeholder, "Auto ({0})". */}
+                  {size === 0 ? t`Auto (${String(autoRows)})` : size}
+                </option>
+              ))}
+            </select>
+          )}
         </label>
         <span aria-live="polite">
           <Trans>
@@ -408,7 +518,7 @@ export function DataList<T>(props: DataListProps<T>) {
         rows={(rows ?? []).map(props.exportRow)}
         onClose={() => setExporting(false)}
       />
-      <DeleteDialog
+      <ConfirmDelete
         open={confirming}
         items={selected.map(props.getLabel)}
         busy={deleting}

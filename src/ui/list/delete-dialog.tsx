@@ -3,27 +3,23 @@ import styled from 'styled-components';
 import { Button } from '../button.tsx';
 import { Dialog, DialogActions } from '../dialog.tsx';
 
-const Items = styled.ul`
+export const Items = styled.ul`
   max-height: 200px;
   overflow: auto;
   margin: 12px 0 0;
   padding-left: 20px;
 `;
 
-/** Delete confirmation (yes/no), listing what is about to go. */
-export function DeleteDialog({
-  open,
-  items,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
+export interface DeleteDialogProps {
   open: boolean;
   items: string[];
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
-}) {
+}
+
+/** Delete confirmation (yes/no), listing what is about to go. */
+export function DeleteDialog({ open, items, busy, onCancel, onConfirm }: DeleteDialogProps) {
   return (
     <Dialog
       open={open}

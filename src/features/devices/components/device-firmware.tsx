@@ -1,0 +1,102 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useNotify } from '../../../lib/notifications.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { FieldList, Section } from '../../../ui/detail.tsx';
+import { Empty } from '../../../ui/status.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useUpdateDevice } from '../api/mutations.ts';
+import type { Device } from '../api/queries.ts';
+import { InlineForm } from './tab-parts.tsx';
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: 8px 10px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+/** The firmware tab: the installed version, a new one (added to the history) and the history. */
+export function DeviceFirmware({ device, canModify }: { device: Device; canModify: boolean }) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const save = useUpdateDevice(device.id);
+  const [version, setVersion] = useState('');
+  const history = [...device.firmware.history].reverse();
+  return (
+    <>
+      <Section>
+        <h2>
+          <Trans>Firmware</Trans>
+        </h2>
+        <FieldList fields={[{ label: t`Installed version`, value: device.firmware.version }]} />
+        {canModify ? (
+          <InlineForm
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate(
+                { firmware: { version: version.trim() } },
+                {
+                  onSuccess: () => {
+                    setVersion('');
+                    notify(t`Updated`, 'success');
+                  },
+                  onError: (error) =>
+                    notify(error instanceof ApiError ? error.message : t`Update failed`, 'error'),
+                },
+              );
+            }}
+          >
+            <TextField
+              label={t`New version`}
+              value={version}
+              maxLength={50}
+              onChange={(e) => setVersion(e.target.value)}
+            />
+            <Button type="submit" disabled={version.trim() === '' || save.isPending}>
+              <Trans>Set version</Trans>
+            </Button>
+          </InlineForm>
+        ) : null}
+      </Section>
+      <Section>
+        <h2>
+          <Trans>History</Trans>
+        </h2>
+        {history.length === 0 ? (
+          <Empty>
+            <Trans>No firmware history yet.</Trans>
+          </Empty>
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <th>
+                  <Trans>Version</Trans>
+                </th>
+                <th>
+                  <Trans>Installed</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry, index) => (
+                <tr key={`${index}-${entry.version}`}>
+                  <td>{entry.version}</td>
+                  <td>{formatDateTime(entry.installedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { useNotify } from '../../../lib/notifications.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Section } from '../../../ui/detail.tsx';
+import { PasswordField, TextField } from '../../../ui/text-field.tsx';
+import { useUpdateDevice } from '../api/mutations.ts';
+import type { Device } from '../api/queries.ts';
+import { Actions, FormGrid, PlainFieldset } from './tab-parts.tsx';
+
+const blank = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The MQTT forward tab: where the device's messages are also sent. The password
+ * is write-only: the API says only whether one is set, and an empty field keeps it.
+ */
+export function DeviceMqttForward({ device, canModify }: { device: Device; canModify: boolean }) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const save = useUpdateDevice(device.id);
+  const f = device.mqttForward;
+  const [form, setForm] = useState({
+    deviceIdField: f?.deviceIdField ?? '',
+    topic: f?.topic ?? '',
+    host: f?.host ?? '',
+    user: f?.user ?? '',
+    password: '',
+    wlHost: f?.wlHost ?? '',
+  });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((old) => ({ ...old, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        mqttForward: {
+          deviceIdField: blank(form.deviceIdField),
+          topic: blank(form.topic),
+          host: blank(form.host),
+          user: blank(form.user),
+          wlHost: blank(form.wlHost),
+          ...(form.password === '' ? {} : { password: form.password }),
+        },
+      },
+      {
+        onSuccess: () => {
+          setForm((old) => ({ ...old, password: '' }));
+          notify(t`MQTT settings saved`, 'success');
+        },
+        onError: () => notify(t`MQTT settings could not be saved`, 'error'),
+      },
+    );
+  };
+
+  return (
+    <Section>
+      <h2>
+        <Trans>MQTT forward</Trans>
+      </h2>
+      <form onSubmit={submit}>
+        <PlainFieldset disabled={!canModify || save.isPending}>
+          <FormGrid>
+            <TextField
+              label={t`Device id field`}
+              value={form.deviceIdField}
+              maxLength={100}
+              onChange={set('deviceIdField')}
+            />
+            <TextField
+              label={t`Topic`}
+              value={form.topic}
+              maxLength={500}
+              onChange={set('topic')}
+            />
+            <TextField label={t`Host`} value={form.host} maxLength={500} onChange={set('host')} />
+            <TextField
+              label={t`User`}
+              value={form.user}
+              maxLength={200}
+              autoComplete="off"
+              onChange={set('user')}
+            />
+            <PasswordField
+              label={t`Password`}
+              value={form.password}
+              maxLength={500}
+              autoComplete="new-password"
+              help={
+                f?.passwordSet
+                  ? t`A password is set. Leave empty to keep it.`
+                  : t`No password is set.`
+              }
+              onChange={set('password')}
+            />
+            <TextField
+              label={t`White-label host`}
+              value={form.wlHost}
+              maxLength={500}
+              onChange={set('wlHost')}
+            />
+          </FormGrid>
+          {canModify ? (
+            <Actions>
+              <Button type="submit">
+                <Trans>Save</Trans>
+              </Button>
+            </Actions>
+          ) : null}
+        </PlainFieldset>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,182 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trash2, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useNotify } from '../../../lib/notifications.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Section } from '../../../ui/detail.tsx';
+import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
+import {
+  deletePicture,
+  deviceKeys,
+  devicePicturesQuery,
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  pictureUrl,
+  uploadPicture,
+  type Device,
+  type DevicePicture,
+} from '../api/queries.ts';
+import { Actions } from './tab-parts.tsx';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  li {
+    display: grid;
+    grid-template-rows: auto auto;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius};
+    overflow: hidden;
+  }
+  a {
+    display: block;
+    aspect-ratio: 4 / 3;
+    background: ${({ theme }) => theme.colors.hover};
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  figcaption {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 6px 6px 6px 10px;
+    font-size: 0.8125rem;
+  }
+  figcaption span {
+    flex: 1;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  figure {
+    margin: 0;
+  }
+`;
+
+const accepted = (file: File) =>
+  PICTURE_TYPES.some((type) => type === file.type) && file.size <= PICTURE_MAX_BYTES;
+
+/** The pictures tab: upload (JPEG, PNG, WebP up to 5 MB), show and delete (spec §8 texts). */
+export function DevicePictures({ device, canModify }: { device: Device; canModify: boolean }) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const query = useQuery(devicePicturesQuery(device.id));
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [doomed, setDoomed] = useState<DevicePicture | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.pictures(device.id) });
+
+  const upload = async (files: File[]) => {
+    if (files.length === 0) return;
+    if (!files.every(accepted)) {
+      notify(t`Only JPEG, PNG and WebP images up to 5 MB can be uploaded.`, 'error');
+      return;
+    }
+    setUploading(true);
+    const results = await Promise.allSettled(files.map((file) => uploadPicture(device.id, file)));
+    setUploading(false);
+    if (input.current) input.current.value = '';
+    await refresh();
+    if (results.every((r) => r.status === 'fulfilled')) notify(t`Images was uploaded`, 'success');
+    else notify(t`Images failed to upload! Please refresh browser and try again!`, 'error');
+  };
+
+  let body;
+  if (query.isPending) body = <Loading />;
+  else if (query.isError) body = <ErrorState onRetry={() => void query.refetch()} />;
+  else if (query.data.length === 0)
+    body = (
+      <Empty>
+        <Trans>No pictures yet.</Trans>
+      </Empty>
+    );
+  else
+    body = (
+      <Grid aria-label={t`Pictures`}>
+        {query.data.map((picture) => (
+          <li key={picture.id}>
+            <figure>
+              <a href={pictureUrl(picture)} target="_blank" rel="noreferrer">
+                <img src={pictureUrl(picture)} alt={picture.fileName} loading="lazy" />
+              </a>
+              <figcaption>
+                <span title={`${picture.fileName} · ${formatDateTime(picture.created)}`}>
+                  {picture.fileName}
+                </span>
+                {canModify ? (
+                  <IconButton
+                    type="button"
+                    aria-label={t`Delete picture ${picture.fileName}`}
+                    onClick={() => setDoomed(picture)}
+                  >
+                    <Trash2 size={18} />
+                  </IconButton>
+                ) : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </Grid>
+    );
+
+  return (
+    <Section>
+      <h2>
+        <Trans>Pictures</Trans>
+      </h2>
+      {body}
+      {canModify ? (
+        <Actions>
+          <input
+            ref={input}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            multiple
+            hidden
+            aria-label={t`Choose pictures`}
+            onChange={(e) => void upload(Array.from(e.target.files ?? []))}
+          />
+          <Button type="button" disabled={uploading} onClick={() => input.current?.click()}>
+            <Upload size={18} aria-hidden />
+            {uploading ? <Trans>Uploading…</Trans> : <Trans>Upload pictures</Trans>}
+          </Button>
+        </Actions>
+      ) : null}
+      <DeleteDialog
+        open={doomed !== null}
+        items={doomed ? [doomed.fileName] : []}
+        busy={deleting}
+        onCancel={() => setDoomed(null)}
+        onConfirm={() => {
+          if (!doomed) return;
+          setDeleting(true);
+          deletePicture(device.id, doomed.id)
+            .then(
+              () => notify(t`Deleted`, 'success'),
+              () => notify(t`Picture not deleted`, 'error'),
+            )
+            .finally(() => {
+              setDeleting(false);
+              setDoomed(null);
+              void refresh();
+            });
+        }}
+      />
+    </Section>
+  );
+}

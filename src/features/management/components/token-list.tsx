@@ -1,0 +1,151 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { CurrentUser } from '../../../lib/current-user.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { useBulkDelete } from '../../../ui/list/bulk-delete.ts';
+import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import { orgListQuery } from '../api/orgs.ts';
+import { deleteToken, tokenKeys, tokenListQuery, tokenPage, type ApiToken } from '../api/tokens.ts';
+import { SelectField } from './fields.tsx';
+import { TokenDialog } from './token-dialog.tsx';
+
+/**
+ * The API tokens of an organisation that the user oversees (their own; a
+ * manager's, all of them): create, delete one or several, export.
+ */
+export function TokenList({
+  me,
+  state,
+  onStateChange,
+}: {
+  me: CurrentUser;
+  state: ListState;
+  onStateChange: (changes: Partial<ListState>) => void;
+}) {
+  const { t } = useLingui();
+  const bulkDelete = useBulkDelete();
+  const queryClient = useQueryClient();
+  const [orgUuid, setOrgUuid] = useState(me.org.uuid);
+  const [creating, setCreating] = useState(false);
+  const manager = me.group.id <= 2;
+  const orgs = useQuery({ ...orgListQuery(), enabled: manager });
+  const list = useQuery(tokenListQuery(orgUuid));
+  const page = useMemo(
+    () => (list.data ? tokenPage(list.data, state) : undefined),
+    [list.data, state],
+  );
+  const typeLabels: Record<ApiToken['type'], string> = {
+    general: t`General`,
+    device: t`Device`,
+    devicetype: t`Device type`,
+    registry: t`Registry`,
+  };
+
+  const columns = useMemo<ColumnDef<ApiToken, unknown>[]>(
+    () => [
+      { id: 'label', header: t`Label`, accessorKey: 'label' },
+      {
+        id: 'type',
+        header: t`Type`,
+        accessorFn: (row) =>
+          row.reference ? `${typeLabels[row.type]} #${row.reference}` : typeLabels[row.type],
+      },
+      { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
+      {
+        id: 'createdBy',
+        header: t`Created by`,
+        accessorFn: (row) => row.createdBy?.name || row.createdBy?.email || '',
+      },
+      { id: 'calls', header: t`Calls`, accessorKey: 'calls' },
+      {
+        id: 'lastCall',
+        header: t`Last call`,
+        accessorFn: (row) => (row.lastCall ? formatDateTime(row.lastCall) : t`Never`),
+      },
+    ],
+    // typeLabels is rebuilt with t.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+
+  return (
+    <>
+      {manager && (orgs.data?.length ?? 0) > 1 ? (
+        <div style={{ maxWidth: 360, marginBottom: 12 }}>
+          <SelectField
+            label={t`Organisation`}
+            value={orgUuid}
+            onChange={(event) => {
+              setOrgUuid(event.target.value);
+              onStateChange({ page: 1 });
+            }}
+          >
+            {(orgs.data ?? []).map((org) => (
+              <option key={org.uuid} value={org.uuid}>
+                {org.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
+      <DataList
+        title={t`API tokens`}
+        columns={columns}
+        rows={page?.items}
+        total={page?.total ?? 0}
+        getId={(row) => String(row.id)}
+        getLabel={(row) => row.label}
+        state={state}
+        onStateChange={onStateChange}
+        listKey="tokens"
+        filterFields={[
+          {
+            id: 'type',
+            label: t`Type`,
+            options: (['general', 'device', 'devicetype', 'registry'] as const).map((value) => ({
+              value,
+              label: typeLabels[value],
+            })),
+          },
+        ]}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        exportRow={(row) => ({
+          id: row.id,
+          label: row.label,
+          type: row.type,
+          reference: row.reference,
+          created: row.created,
+          createdBy: row.createdBy?.email ?? null,
+          calls: row.calls,
+          lastCall: row.lastCall,
+        })}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus size={18} aria-hidden />
+            {t`New API token`}
+          </Button>
+        }
+        onDelete={(rows) =>
+          // One call per token.
+          bulkDelete(
+            rows,
+            (row) => deleteToken(row.id),
+            () => queryClient.invalidateQueries({ queryKey: tokenKeys.lists() }),
+          )
+        }
+      />
+      <TokenDialog
+        me={me}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() })}
+      />
+    </>
+  );
+}

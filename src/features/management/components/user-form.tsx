@@ -1,0 +1,320 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { orgListQuery } from '../api/orgs.ts';
+import type { GroupId, Language, User, UserInput } from '../api/users.ts';
+import { formatPhone, isEmail, isWebUrl, orNull } from '../api/validation.ts';
+import {
+  CheckField,
+  FieldGrid,
+  FormActions,
+  FormSection,
+  SelectField,
+  TextAreaField,
+} from './fields.tsx';
+import { groupLabels, languageLabels } from './labels.ts';
+
+/** The social profiles a user can link (keys as the API stores them). */
+export const SOCIAL_KEYS = ['linkedin', 'twitter', 'facebook', 'instagram', 'github'] as const;
+const socialLabels = {
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  github: 'GitHub',
+} as const;
+
+interface Values {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  mobile: string;
+  orgUuid: string;
+  groupId: GroupId;
+  language: Language;
+  bio: string;
+  birthday: string;
+  position: string;
+  location: string;
+  tags: string;
+  newsletter: boolean;
+  social: Record<string, string>;
+  img: string;
+  recoveryEmail: string;
+}
+
+const fromUser = (user: User | undefined, defaultOrg: string): Values => ({
+  email: user?.email ?? '',
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  phone: user?.phone ?? '',
+  mobile: user?.mobile ?? '',
+  orgUuid: user?.org.uuid ?? defaultOrg,
+  groupId: user?.group.id ?? 3,
+  language: user?.language ?? 'da',
+  bio: user?.bio ?? '',
+  birthday: user?.birthday ?? '',
+  position: user?.position ?? '',
+  location: user?.location ?? '',
+  tags: (user?.tags ?? []).join(', '),
+  newsletter: user?.newsletter ?? false,
+  social: { ...(user?.social ?? {}) },
+  img: user?.img ?? '',
+  recoveryEmail: user?.recoveryEmail ?? '',
+});
+
+type Errors = Partial<Record<keyof Values | `social.${string}`, string>>;
+
+/**
+ * Create or edit a user. `admin` says whether the organisation and group may
+ * be set (a manager editing someone else, or creating); the group offered
+ * goes no higher than the editor's own.
+ */
+export function UserForm({
+  user,
+  admin,
+  myGroup,
+  defaultOrg,
+  saving,
+  onSubmit,
+  onCancel,
+}: {
+  user?: User;
+  admin: boolean;
+  myGroup: GroupId;
+  defaultOrg: string;
+  saving: boolean;
+  onSubmit: (input: UserInput) => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [values, setValues] = useState<Values>(() => fromUser(user, defaultOrg));
+  const [errors, setErrors] = useState<Errors>({});
+  const orgs = useQuery({ ...orgListQuery(), enabled: admin });
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    setErrors((old) => ({ ...old, [key]: undefined }));
+  };
+  const text = (
+    key: 'firstName' | 'lastName' | 'position' | 'location' | 'img' | 'recoveryEmail',
+  ) => ({
+    value: values[key],
+    error: errors[key] ?? false,
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (!values.email.trim()) found.email = t`E-mail is required`;
+    else if (!isEmail(values.email)) found.email = t`Not a valid e-mail address`;
+    if (!values.orgUuid) found.orgUuid = t`Organisation is required`;
+    if (values.recoveryEmail.trim() && !isEmail(values.recoveryEmail))
+      found.recoveryEmail = t`Not a valid e-mail address`;
+    if (values.img.trim() && !isWebUrl(values.img)) found.img = t`Not a valid URL`;
+    for (const key of SOCIAL_KEYS) {
+      const url = values.social[key]?.trim();
+      if (url && !isWebUrl(url)) found[`social.${key}`] = t`Not a valid URL`;
+    }
+    const tags = splitTags(values.tags);
+    if (tags.length > 50 || tags.some((tag) => tag.length > 50))
+      found.tags = t`At most 50 tags of at most 50 characters`;
+    return found;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    const social = Object.fromEntries(
+      Object.entries(values.social)
+        .map(([key, url]) => [key, url.trim()] as const)
+        .filter(([, url]) => url !== ''),
+    );
+    onSubmit({
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: orNull(formatPhone(values.phone)),
+      mobile: orNull(formatPhone(values.mobile)),
+      language: values.language,
+      bio: orNull(values.bio),
+      birthday: orNull(values.birthday),
+      position: orNull(values.position),
+      location: orNull(values.location),
+      tags: splitTags(values.tags),
+      newsletter: values.newsletter,
+      social,
+      img: orNull(values.img),
+      recoveryEmail: orNull(values.recoveryEmail),
+      ...(admin ? { orgUuid: values.orgUuid, groupId: values.groupId } : {}),
+    });
+  };
+
+  const groups = ([1, 2, 3] as const).filter((id) => id >= myGroup);
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormSection>
+        <legend>{t`Profile`}</legend>
+        <FieldGrid>
+          <TextField
+            label={t`First name`}
+            maxLength={100}
+            autoComplete="off"
+            {...text('firstName')}
+          />
+          <TextField
+            label={t`Last name`}
+            maxLength={100}
+            autoComplete="off"
+            {...text('lastName')}
+          />
+          <TextField
+            label={t`E-mail`}
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            value={values.email}
+            error={errors.email ?? false}
+            onChange={(event) => set('email', event.target.value)}
+          />
+          <TextField
+            label={t`Phone`}
+            type="tel"
+            maxLength={40}
+            value={values.phone}
+            onChange={(event) => set('phone', event.target.value)}
+            onBlur={() => set('phone', formatPhone(values.phone))}
+          />
+          <TextField
+            label={t`Mobile`}
+            type="tel"
+            maxLength={40}
+            value={values.mobile}
+            onChange={(event) => set('mobile', event.target.value)}
+            onBlur={() => set('mobile', formatPhone(values.mobile))}
+          />
+          <TextField label={t`Position`} maxLength={200} {...text('position')} />
+          <TextField label={t`Location`} maxLength={200} {...text('location')} />
+          <TextField
+            label={t`Birthday`}
+            type="date"
+            value={values.birthday}
+            onChange={(event) => set('birthday', event.target.value)}
+          />
+          <SelectField
+            label={t`Language`}
+            value={values.language}
+            onChange={(event) => set('language', event.target.value === 'en' ? 'en' : 'da')}
+          >
+            {(['da', 'en'] as const).map((code) => (
+              <option key={code} value={code}>
+                {i18n._(languageLabels[code])}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t`Tags`}
+            help={t`Separated by commas`}
+            value={values.tags}
+            error={errors.tags ?? false}
+            onChange={(event) => set('tags', event.target.value)}
+          />
+          <TextField label={t`Image (URL)`} type="url" maxLength={2000} {...text('img')} />
+          <TextField
+            label={t`Recovery e-mail`}
+            type="email"
+            maxLength={254}
+            {...text('recoveryEmail')}
+          />
+          <TextAreaField
+            className="wide"
+            label={t`Bio`}
+            maxLength={2000}
+            value={values.bio}
+            onChange={(event) => set('bio', event.target.value)}
+          />
+          <CheckField
+            label={t`Receive the newsletter`}
+            checked={values.newsletter}
+            onChange={(checked) => set('newsletter', checked)}
+          />
+        </FieldGrid>
+      </FormSection>
+      <FormSection>
+        <legend>{t`Social profiles`}</legend>
+        <FieldGrid>
+          {SOCIAL_KEYS.map((key) => (
+            <TextField
+              key={key}
+              label={socialLabels[key]}
+              type="url"
+              placeholder="https://"
+              maxLength={2000}
+              value={values.social[key] ?? ''}
+              error={errors[`social.${key}`] ?? false}
+              onChange={(event) => {
+                const url = event.target.value;
+                setValues((old) => ({ ...old, social: { ...old.social, [key]: url } }));
+                setErrors((old) => ({ ...old, [`social.${key}`]: undefined }));
+              }}
+            />
+          ))}
+        </FieldGrid>
+      </FormSection>
+      {admin ? (
+        <FormSection>
+          <legend>{t`Organisation and access`}</legend>
+          <FieldGrid>
+            <SelectField
+              label={t`Organisation`}
+              required
+              value={values.orgUuid}
+              error={errors.orgUuid ?? false}
+              onChange={(event) => set('orgUuid', event.target.value)}
+            >
+              <option value="">{orgs.isPending ? t`Loading…` : t`Choose an organisation`}</option>
+              {(orgs.data ?? []).map((org) => (
+                <option key={org.uuid} value={org.uuid}>
+                  {org.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={t`Group`}
+              value={String(values.groupId)}
+              onChange={(event) => {
+                const id = groups.find((g) => String(g) === event.target.value);
+                if (id) set('groupId', id);
+              }}
+            >
+              {groups.map((id) => (
+                <option key={id} value={id}>
+                  {i18n._(groupLabels[id])}
+                </option>
+              ))}
+            </SelectField>
+          </FieldGrid>
+        </FormSection>
+      ) : null}
+      <FormActions>
+        <Button type="button" $variant="secondary" onClick={onCancel} disabled={saving}>
+          {t`Cancel`}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? t`Saving…` : t`Save`}
+        </Button>
+      </FormActions>
+    </form>
+  );
+}
+
+const splitTags = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);

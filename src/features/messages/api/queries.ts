@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { listQueryString, type Page } from '../../../lib/list-search.ts';
+import type { ListState } from '../../../ui/list/data-list.tsx';
+
+/** A packet a device sent, as received (spec §3 Message). */
+export interface Message {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  registryId: number | null;
+  registryName: string | null;
+  receivedAt: string;
+  topic: string | null;
+  /** The packet: its text, or base64 when it was not UTF-8 text. */
+  payload: string;
+  encoding: 'utf8' | 'base64';
+}
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  lists: () => [...messageKeys.all, 'list'] as const,
+  list: (state: ListState, deviceId?: number) =>
+    [...messageKeys.lists(), deviceId ?? null, state] as const,
+};
+
+export const messageListQuery = (state: ListState, deviceId?: number) =>
+  queryOptions({
+    queryKey: messageKeys.list(state, deviceId),
+    queryFn: ({ signal }) =>
+      apiRequest<Page<Message>>('core', `/v1/messages/?${listQueryString(state, { deviceId })}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+interface RegistryOption {
+  id: number;
+  name: string;
+}
+
+/** The registries a user may filter messages by. */
+export const registryOptionsQuery = () =>
+  queryOptions({
+    // In the registries' list family, so creating or renaming one refreshes it.
+    queryKey: ['registries', 'list', 'message-filter'],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<RegistryOption>>('core', '/v2/registries?page=1&pageSize=100&sort=name', {
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+/** The packet for people: JSON indented, other text as it is, binary as base64. */
+export function readablePayload(message: Pick<Message, 'payload' | 'encoding'>): string {
+  if (message.encoding === 'base64') return message.payload;
+  try {
+    return JSON.stringify(JSON.parse(message.payload), null, 2);
+  } catch {
+    return message.payload;
+  }
+}

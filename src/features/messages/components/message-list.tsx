@@ -1,0 +1,165 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
+import { FieldList } from '../../../ui/detail.tsx';
+import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import {
+  messageListQuery,
+  readablePayload,
+  registryOptionsQuery,
+  type Message,
+} from '../api/queries.ts';
+
+const Packet = styled.pre`
+  margin: 12px 0 0;
+  padding: 12px;
+  max-height: 50vh;
+  overflow: auto;
+  border-radius: 6px;
+  background: ${({ theme }) => theme.colors.hover};
+  font-size: 0.8125rem;
+  white-space: pre-wrap;
+  word-break: break-all;
+`;
+
+const Code = styled.code`
+  font-size: 0.8125rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+/**
+ * Received packets, newest first: every message of the user's devices, or
+ * one device's log. A row opens the whole packet.
+ */
+export function MessageList({
+  state,
+  onStateChange,
+  deviceId,
+  onOpenDevice,
+  refreshMs,
+}: {
+  state: ListState;
+  onStateChange: (changes: Partial<ListState>) => void;
+  /** Only this device's messages (its log tab), without the device and registry filters. */
+  deviceId?: number;
+  onOpenDevice?: (deviceId: number) => void;
+  /** Ask again this often, so new packets appear while the list is open. */
+  refreshMs?: number;
+}) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<Message | null>(null);
+  const effective = { ...state, sort: state.sort ?? '-receivedAt' };
+  const list = useQuery({
+    ...messageListQuery(effective, deviceId),
+    ...(refreshMs ? { refetchInterval: refreshMs } : {}),
+  });
+  const registries = useQuery({ ...registryOptionsQuery(), enabled: deviceId === undefined });
+
+  const columns = useMemo<ColumnDef<Message, unknown>[]>(
+    () => [
+      {
+        id: 'receivedAt',
+        header: t`Received`,
+        accessorFn: (m) => formatDateTime(m.receivedAt),
+      },
+      ...(deviceId === undefined
+        ? [
+            { id: 'deviceName', header: t`Device`, accessorKey: 'deviceName' },
+            {
+              id: 'registryName',
+              header: t`Registry`,
+              accessorFn: (m: Message) => m.registryName ?? '',
+            },
+          ]
+        : []),
+      {
+        id: 'payload',
+        header: t`Data packet`,
+        enableSorting: false,
+        cell: ({ row }) => <Code>{row.original.payload}</Code>,
+      },
+    ],
+    [t, deviceId],
+  );
+
+  return (
+    <>
+      <DataList
+        title={t`Messages`}
+        listKey="messages"
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        getId={(m) => String(m.id)}
+        getLabel={(m) => `${m.deviceName} ${formatDateTime(m.receivedAt)}`}
+        state={effective}
+        onStateChange={onStateChange}
+        loading={list.isPending}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        onOpen={setOpen}
+        emptyText={t`No messages yet. Packets appear here as devices send them.`}
+        {...(deviceId === undefined
+          ? {
+              filterFields: [
+                {
+                  id: 'registryId',
+                  label: t`Registry`,
+                  options: (registries.data?.items ?? []).map((r) => ({
+                    value: String(r.id),
+                    label: r.name,
+                  })),
+                },
+              ],
+            }
+          : {})}
+        exportRow={(m) => ({
+          id: m.id,
+          receivedAt: m.receivedAt,
+          device: m.deviceName,
+          deviceId: m.deviceId,
+          registry: m.registryName ?? '',
+          topic: m.topic ?? '',
+          payload: m.payload,
+        })}
+      />
+      <Dialog
+        open={open !== null}
+        onOpenChange={(next) => {
+          if (!next) setOpen(null);
+        }}
+        title={t`Message`}
+      >
+        {open ? (
+          <>
+            <FieldList
+              fields={[
+                { label: t`Received`, value: formatDateTime(open.receivedAt) },
+                { label: t`Device`, value: open.deviceName },
+                { label: t`Registry`, value: open.registryName },
+                { label: t`Topic`, value: open.topic },
+              ]}
+            />
+            <Packet aria-label={t`Data packet`}>{readablePayload(open)}</Packet>
+            <DialogActions>
+              {onOpenDevice && deviceId === undefined ? (
+                <Button $variant="secondary" onClick={() => onOpenDevice(open.deviceId)}>
+                  <Trans>Open the device</Trans>
+                </Button>
+              ) : null}
+              <Button onClick={() => setOpen(null)}>
+                <Trans>Close</Trans>
+              </Button>
+            </DialogActions>
+          </>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+
+/** An organisation as a form's organisation picker needs it. */
+export interface OrganisationChoice {
+  uuid: string;
+  name: string;
+  parent: { uuid: string; name: string } | null;
+}
+
+/**
+ * The organisations the user works in (GET /entity/organisations answers only
+ * those): the ones a create or move may name.
+ */
+export const organisationChoicesQuery = () =>
+  queryOptions({
+    queryKey: ['organisations', 'choices'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<OrganisationChoice[]>('core', '/entity/organisations', { signal }),
+    staleTime: 60_000,
+  });
+
+/** The organisations as a tree read top down, each with its depth (for an indented picker). */
+export function organisationTree(
+  orgs: readonly OrganisationChoice[],
+): { org: OrganisationChoice; depth: number }[] {
+  const known = new Set(orgs.map((org) => org.uuid));
+  const children = new Map<string | null, OrganisationChoice[]>();
+  for (const org of orgs) {
+    // A parent the user cannot see makes the organisation a root of their tree.
+    const parent = org.parent && known.has(org.parent.uuid) ? org.parent.uuid : null;
+    children.set(parent, [...(children.get(parent) ?? []), org]);
+  }
+  const out: { org: OrganisationChoice; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    const level = [...(children.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    for (const org of level) {
+      out.push({ org, depth });
+      walk(org.uuid, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+/** An organisation and those above it, as far as the user can see them. */
+export function organisationLineage(orgs: readonly OrganisationChoice[], uuid: string): string[] {
+  const byUuid = new Map(orgs.map((org) => [org.uuid, org]));
+  const out: string[] = [];
+  let current: string | undefined = uuid;
+  while (current !== undefined && !out.includes(current)) {
+    out.push(current);
+    current = byUuid.get(current)?.parent?.uuid;
+  }
+  return out;
+}
+
+/** Picker options: the tree top down, sub-organisations indented under their parent. */
+export function organisationOptions(
+  orgs: readonly OrganisationChoice[],
+): { value: string; label: string }[] {
+  return organisationTree(orgs).map(({ org, depth }) => ({
+    value: org.uuid,
+    label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${org.name}`,
+  }));
+}

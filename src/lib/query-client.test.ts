@@ -1,0 +1,83 @@
+import { dehydrate } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, refreshRestored, shouldPersistQuery } from './query-client.ts';
+import { effectivePageSize, listQueryString, validateListSearch } from './list-search.ts';
+
+describe('the kept query cache', () => {
+  it('keeps lists and details, never the signed-in user, the configuration or searches', () => {
+    const client = createQueryClient();
+    client.setQueryData(['registries', 'list', { page: 1 }], { items: [] });
+    client.setQueryData(['devices', 'detail', 7], { id: 7 });
+    client.setQueryData(['auth', 'user'], { uuid: 'u' });
+    client.setQueryData(['config'], { version: '1' });
+    client.setQueryData(['search', 'kø'], { devices: [] });
+    const kept = dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }).queries.map(
+      (q) => q.queryKey[0],
+    );
+    expect(kept.sort()).toEqual(['devices', 'registries']);
+  });
+
+  it('keeps the shown entity when a fetch brings the same one, and replaces it when it changed', () => {
+    const client = createQueryClient();
+    const key = ['devices', 'detail', 1];
+    client.setQueryData(key, { id: 1, name: 'Nørreport', keys: ['countIn'] });
+    const shown = client.getQueryData(key);
+    client.setQueryData(key, { id: 1, name: 'Nørreport', keys: ['countIn'] });
+    expect(client.getQueryData(key)).toBe(shown);
+    client.setQueryData(key, { id: 1, name: 'Nørreport Nord', keys: ['countIn'] });
+    expect(client.getQueryData(key)).not.toBe(shown);
+  });
+
+  it('marks what was read back from storage as stale, so it is shown and then fetched again', async () => {
+    const client = createQueryClient();
+    const list = ['registries', 'list', { page: 1 }];
+    const user = ['auth', 'user'];
+    client.setQueryData(list, { items: [] });
+    client.setQueryData(user, { uuid: 'u' });
+    const find = (key: unknown[]) => client.getQueryCache().find({ queryKey: key });
+    // Both are fresh for the client's 30 s stale time...
+    expect(find(list)?.isStale()).toBe(false);
+    await refreshRestored(client);
+    // ...until the kept ones are marked stale; the rest is left alone.
+    expect(find(list)?.isStale()).toBe(true);
+    expect(find(user)?.isStale()).toBe(false);
+    expect(client.getQueryData(list)).toEqual({ items: [] });
+  });
+});
+
+describe('list state in the URL', () => {
+  it('reads page size, cards per page and filters, and drops what it cannot trust', () => {
+    const state = validateListSearch(
+      {
+        page: '2',
+        pageSize: '0',
+        cards: '6',
+        view: 'cards',
+        filters: { status: 'red', 'bad key': 'x', registryId: 3 },
+      },
+      { pageSize: 10 },
+    );
+    expect(state).toMatchObject({ page: 2, pageSize: 0, cards: 6, view: 'cards' });
+    expect(state.filters).toEqual({ status: 'red' });
+    expect(validateListSearch({ cards: '5', pageSize: '-1' }, { pageSize: 10 })).toMatchObject({
+      pageSize: 10,
+    });
+    expect(validateListSearch({ cards: '5' }, { pageSize: 10 }).cards).toBeUndefined();
+  });
+
+  it('asks the server for the rows that fit the window when rows per page is auto', () => {
+    const auto = { page: 1, pageSize: 0, view: 'list' as const };
+    expect(effectivePageSize(auto, 900)).toBe(Math.floor((900 - 320) / 49));
+    expect(effectivePageSize({ ...auto, view: 'cards' }, 900)).toBe(9);
+    expect(effectivePageSize({ ...auto, view: 'cards', cards: 4 }, 900)).toBe(4);
+    const query = new URLSearchParams(
+      listQueryString({ ...auto, pageSize: 25, filters: { status: 'green' }, search: 'kø' }),
+    );
+    expect(Object.fromEntries(query)).toEqual({
+      page: '1',
+      pageSize: '25',
+      status: 'green',
+      search: 'kø',
+    });
+  });
+});

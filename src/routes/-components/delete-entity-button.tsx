@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { authKeys } from '../../lib/current-user.ts';
+import { useNotify } from '../../lib/notifications.tsx';
+import { Button } from '../../ui/button.tsx';
+import { DeleteDialog } from '../../ui/list/delete-dialog.tsx';
+
+/**
+ * A detail page's delete action: asks first, naming the entity, then deletes.
+ * A refusal (an entity still in use) is said with the server's words.
+ */
+export function DeleteEntityButton({
+  name,
+  onDelete,
+  onDeleted,
+}: {
+  name: string;
+  onDelete: () => Promise<unknown>;
+  onDeleted: () => Promise<unknown>;
+}) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button $variant="secondary" onClick={() => setOpen(true)}>
+        <Trash2 size={18} aria-hidden />
+        <Trans>Delete</Trans>
+      </Button>
+      <DeleteDialog
+        open={open}
+        items={[name]}
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setBusy(true);
+          onDelete().then(
+            async () => {
+              setOpen(false);
+              setBusy(false);
+              notify(t`Deleted`, 'success');
+              // The server took the entity out of every user's favourites.
+              void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+              await onDeleted();
+            },
+            (error: unknown) => {
+              setBusy(false);
+              setOpen(false);
+              notify(
+                error instanceof Error && error.message ? error.message : t`Deletion failed`,
+                'error',
+              );
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

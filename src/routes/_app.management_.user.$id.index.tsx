@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { userQuery } from '../features/management/api/users.ts';
+import { UserProfile } from '../features/management/components/user-tabs.tsx';
+
+export const Route = createFileRoute('/_app/management_/user/$id/')({
+  component: Tab,
+});
+
+function Tab() {
+  const { id } = Route.useParams();
+  const { data: user } = useQuery(userQuery(id));
+  return user ? <UserProfile user={user} /> : null;
+}

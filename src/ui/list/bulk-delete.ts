@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { useNotify } from '../../lib/notifications.tsx';
+
+/** Deletes every row, one call each (a refusal does not stop the others); gives the failures. */
+export async function deleteEach<T>(
+  rows: readonly T[],
+  remove: (row: T) => Promise<unknown>,
+): Promise<unknown[]> {
+  const results = await Promise.allSettled(rows.map((row) => remove(row)));
+  return results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+}
+
+/**
+ * What a failed delete says: the general text, with the server's reason when
+ * it gave one ('Deletion failed: Registry still has devices').
+ */
+export function deletionFailedText(general: string, error: unknown): string {
+  // Status 0 is the client's own (network, timeout), not the server's reason.
+  return error instanceof ApiError && error.status > 0 && error.message
+    ? `${general}: ${error.message}`
+    : general;
+}
+
+/**
+ * A list's bulk delete (DataList's onDelete): deletes the rows, says how it
+ * went — the first failure with the server's reason —, then refreshes.
+ */
+export function useBulkDelete() {
+  const { t } = useLingui();
+  const notify = useNotify();
+  return useCallback(
+    async <T>(
+      rows: readonly T[],
+      remove: (row: T) => Promise<unknown>,
+      refresh: () => Promise<unknown>,
+    ): Promise<void> => {
+      const failures = await deleteEach(rows, remove);
+      if (failures.length === 0) notify(t`Deleted`, 'success');
+      else notify(deletionFailedText(t`Deletion failed`, failures[0]), 'error');
+      await refresh();
+    },
+    [t, notify],
+  );
+}

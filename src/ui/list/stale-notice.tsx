@@ -1,0 +1,43 @@
+import { Trans } from '@lingui/react/macro';
+import { CloudOff } from 'lucide-react';
+import styled from 'styled-components';
+import { Button } from '../button.tsx';
+
+const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-bottom: 12px;
+  padding: 8px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 0.875rem;
+  svg {
+    color: ${({ theme }) => theme.colors.warning};
+    flex: none;
+  }
+  span {
+    flex: 1 1 200px;
+  }
+`;
+
+/**
+ * Said above a list whose refresh failed while the rows kept in the browser
+ * are still shown, so nobody takes old rows for the server's current answer.
+ */
+export function StaleNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Notice role="status">
+      <CloudOff size={18} aria-hidden />
+      <span>
+        <Trans>The list could not be refreshed; it shows what was loaded before.</Trans>
+      </span>
+      <Button $variant="secondary" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </Notice>
+  );
+}

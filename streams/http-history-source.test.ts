@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { fetchJson, httpHistorySource, wallClock } from './http-history-source.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One history answer in the route's shape (docs/live.md). */
+function answer(
+  points: { time: number; value: number | null; firstTime?: number }[],
+  truncated = false,
+) {
+  return {
+    deviceId: 12,
+    key: 'temperature',
+    timeZone: 'Europe/Copenhagen',
+    from: iso(0),
+    to: iso(0),
+    granularity: truncated ? 'auto' : 'raw',
+    bucketSeconds: null,
+    stat: 'avg',
+    truncated,
+    points: points.map((p) => ({
+      time: iso(p.time),
+      end: iso(p.time),
+      value: p.value,
+      min: p.value,
+      max: p.value,
+      avg: p.value,
+      sum: p.value,
+      count: 1,
+      firstTime: iso(p.firstTime ?? p.time),
+      lastTime: iso(p.firstTime ?? p.time),
+      textValue: null,
+    })),
+  };
+}
+
+const decode = (path: string) => decodeURIComponent(path);
+
+describe('wallClock', () => {
+  it('writes instants on the wall clock of a zone, summer and winter', () => {
+    expect(wallClock(Date.UTC(2024, 0, 15, 10, 0, 5), 'Europe/Copenhagen')).toBe(
+      '2024-01-15 11:00:05',
+    );
+    expect(wallClock(Date.UTC(2024, 6, 1, 22, 30), 'Europe/Copenhagen')).toBe(
+      '2024-07-02 00:30:00',
+    );
+    expect(wallClock(Date.UTC(2024, 6, 1, 22, 30), 'UTC')).toBe('2024-07-01 22:30:00');
+  });
+});
+
+describe('httpHistorySource', () => {
+  const from = Date.UTC(2024, 0, 15, 10);
+  const to = Date.UTC(2024, 0, 15, 11);
+
+  it('asks for raw points, learning the time zone from the first answer', async () => {
+    const paths: string[] = [];
+    const source = httpHistorySource({
+      get: async (path) => {
+        paths.push(decode(path));
+        return answer([
+          { time: from - 60_000, value: 1 },
+          { time: from, value: 2 },
+          { time: from + 60_000, value: null },
+          { time: to, value: 3 },
+          { time: to + 60_000, value: 4 },
+        ]);
+      },
+    });
+    const request = { deviceId: 12, key: 'temperature', from, to, maxPoints: 500 };
+    expect(await source.fetch(request)).toEqual([
+      { time: from, value: 2 },
+      { time: to, value: 3 },
+    ]);
+    await source.fetch(request);
+    expect(paths).toEqual([
+      // Zone unknown: UTC, widened by 14 hours each side; and always by the fall-back hour.
+      '/v2/devicedata-clean/12/2024-01-14 19:00:00/2024-01-16 02:00:00/temperature?raw=true',
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 13:00:00/temperature?raw=true',
+    ]);
+  });
+
+  it('falls back to buckets placed at their first value when raw is truncated', async () => {
+    const paths: string[] = [];
+    const source = httpHistorySource({
+      timeZoneOf: () => 'UTC',
+      get: async (path) => {
+        paths.push(decode(path));
+        return path.includes('raw=true')
+          ? answer([{ time: from, value: 1 }], true)
+          : answer([{ time: from - 30_000, firstTime: from + 5_000, value: 7 }]);
+      },
+    });
+    expect(
+      await source.fetch({ deviceId: 12, key: 'temperature', from, to, maxPoints: 800 }),
+    ).toEqual([{ time: from + 5_000, value: 7 }]);
+    expect(paths[1]).toBe(
+      '/v2/devicedata-clean/12/2024-01-15 09:00:00/2024-01-15 12:00:00/temperature?points=800',
+    );
+  });
+
+  it('rejects an answer of another shape', async () => {
+    const source = httpHistorySource({ get: async () => ({ points: 'none' }) });
+    await expect(
+      source.fetch({ deviceId: 12, key: 'temperature', from, to, maxPoints: 10 }),
+    ).rejects.toThrow('Unexpected answer');
+  });
+});
+
+describe('fetchJson', () => {
+  it('sends the token and turns a failed answer into its message', async () => {
+    const seen: (string | undefined)[] = [];
+    const http = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      const missing = req.url?.includes('/404/') ?? false;
+      res.writeHead(missing ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(missing ? { message: 'Device not found' } : { ok: true }));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api`;
+    const get = fetchJson({ baseUrl, token: () => 'nly_secret' });
+    try {
+      expect(await get('/v2/devicedata-clean/1/x')).toEqual({ ok: true });
+      await expect(get('/v2/devicedata-clean/404/x')).rejects.toThrow('Device not found');
+      expect(seen).toEqual(['Bearer nly_secret', 'Bearer nly_secret']);
+    } finally {
+      http.close();
+    }
+  });
+});

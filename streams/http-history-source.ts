@@ -1,0 +1,156 @@
+import type { HistoryRequest, HistorySource, Point } from './types.ts';
+
+/**
+ * GETs a path of the data service (`/v2/devicedata-clean/…`) and resolves
+ * with the parsed JSON body, or rejects on a failed answer. The console
+ * passes its api client here, so the session, white-label host and timeout
+ * are applied as for every other request.
+ */
+export type GetJson = (path: string, signal?: AbortSignal) => Promise<unknown>;
+
+export interface HttpHistorySourceOptions {
+  get: GetJson;
+  /** The device's organisation's time zone when the caller knows it; otherwise learnt from the first answer. */
+  timeZoneOf?: (deviceId: number) => string | undefined;
+}
+
+/** The most buckets the route gives (`points`, docs/live.md). */
+const MAX_BUCKETS = 10_000;
+/** No time zone is further than this from UTC. */
+const WIDEST_OFFSET_MS = 14 * 3_600_000;
+/**
+ * The route reads an ambiguous wall-clock time (the fall-back hour) as its
+ * second occurrence, as PostgreSQL does: a `from` in that hour would miss the
+ * first one. Both ends are widened by the hour; points outside are dropped.
+ */
+const FALL_BACK_MS = 3_600_000;
+
+interface WirePoint {
+  time: string;
+  value: number | null;
+  firstTime: string;
+}
+
+interface WireHistory {
+  timeZone: string;
+  truncated: boolean;
+  points: WirePoint[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isHistory(body: unknown): body is WireHistory {
+  return (
+    isRecord(body) &&
+    typeof body['timeZone'] === 'string' &&
+    typeof body['truncated'] === 'boolean' &&
+    Array.isArray(body['points']) &&
+    body['points'].every(
+      (p: unknown) =>
+        isRecord(p) &&
+        typeof p['time'] === 'string' &&
+        typeof p['firstTime'] === 'string' &&
+        (p['value'] === null || typeof p['value'] === 'number'),
+    )
+  );
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `YYYY-MM-DD HH:mm:ss` on the wall clock of `timeZone`, as the route's path wants it. */
+export function wallClock(ms: number, timeZone: string): string {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = new Map(format.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.get(type) ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/**
+ * History over `GET /api/v2/devicedata-clean/{deviceId}/{from}/{to}/{key}`
+ * (docs/live.md). It asks for the raw points (`raw=true`); when a range holds
+ * more than the route gives raw, it asks again for `maxPoints` buckets and
+ * places each bucket's value at the time of its first value. Text values
+ * are left out: charts draw numbers.
+ */
+export function httpHistorySource(options: HttpHistorySourceOptions): HistorySource {
+  const learnt = new Map<number, string>();
+
+  async function get(request: HistoryRequest, query: string): Promise<WireHistory> {
+    const known = options.timeZoneOf?.(request.deviceId) ?? learnt.get(request.deviceId);
+    // Without the zone, a range in UTC widened by the largest offset holds the wanted one in every zone.
+    const margin = known === undefined ? WIDEST_OFFSET_MS : 0;
+    const zone = known ?? 'UTC';
+    const from = encodeURIComponent(wallClock(request.from - margin - FALL_BACK_MS, zone));
+    const to = encodeURIComponent(wallClock(request.to + margin + FALL_BACK_MS, zone));
+    const key = encodeURIComponent(request.key);
+    const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}`;
+    const body = await options.get(path, request.signal);
+    if (!isHistory(body)) throw new Error('Unexpected answer from the history route');
+    learnt.set(request.deviceId, body.timeZone);
+    return body;
+  }
+
+  return {
+    async fetch(request): Promise<readonly Point[]> {
+      let body = await get(request, 'raw=true');
+      let timeOf = (p: WirePoint) => p.time;
+      if (body.truncated) {
+        body = await get(
+          request,
+          `points=${Math.min(MAX_BUCKETS, Math.max(1, request.maxPoints))}`,
+        );
+        timeOf = (p) => p.firstTime;
+      }
+      const points: Point[] = [];
+      for (const p of body.points) {
+        const time = Date.parse(timeOf(p));
+        if (p.value !== null && time >= request.from && time <= request.to) {
+          points.push({ time, value: p.value });
+        }
+      }
+      return points;
+    },
+  };
+}
+
+export interface FetchJsonOptions {
+  /** Where the services answer; `/api` by default. */
+  baseUrl?: string;
+  /** A session or API token sent as a bearer token. */
+  token?: () => string | null | undefined;
+}
+
+/** A GetJson over the global fetch, for callers without the console's api client (workers, scripts). */
+export function fetchJson(options: FetchJsonOptions = {}): GetJson {
+  const baseUrl = options.baseUrl ?? '/api';
+  return async (path, signal) => {
+    const token = options.token?.();
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(signal ? { signal } : {}),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const message = isRecord(body) && typeof body['message'] === 'string' ? body['message'] : '';
+      throw new Error(message || `History request failed (${response.status})`);
+    }
+    return body;
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Hand-driven sources, clock, frames and visibility for the tests of
+ * streams/ (imported by *.test.ts only, never by the product).
+ */
+import type { Clock, FrameScheduler, TimerId, Visibility } from './environment.ts';
+import type {
+  HistoryRequest,
+  HistorySource,
+  LiveBatch,
+  LiveDeviceStatus,
+  LiveSource,
+  Point,
+  SubscribeResult,
+  TransportEvent,
+} from './types.ts';
+
+export class ManualClock implements Clock {
+  private timers = new Map<TimerId, { at: number; callback: () => void }>();
+  private nextId = 1;
+
+  constructor(private time = 0) {}
+
+  now = () => this.time;
+
+  setTimeout = (callback: () => void, ms: number): TimerId => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + ms, callback });
+    return id;
+  };
+
+  clearTimeout = (id: TimerId) => {
+    this.timers.delete(id);
+  };
+
+  /** Moves time on, firing the timers that fall due in order. */
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      const due = [...this.timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at);
+      const next = due[0];
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.time = next[1].at;
+      next[1].callback();
+    }
+    this.time = end;
+  }
+}
+
+export class ManualFrames implements FrameScheduler {
+  private callbacks = new Map<number, () => void>();
+  private nextId = 1;
+
+  request(callback: () => void): () => void {
+    const id = this.nextId++;
+    this.callbacks.set(id, callback);
+    return () => this.callbacks.delete(id);
+  }
+
+  get pending(): number {
+    return this.callbacks.size;
+  }
+
+  /** Runs the callbacks requested before this frame. */
+  frame(): void {
+    const due = [...this.callbacks.values()];
+    this.callbacks.clear();
+    for (const callback of due) callback();
+  }
+}
+
+export class ManualVisibility implements Visibility {
+  private hidden = false;
+  private listeners = new Set<() => void>();
+
+  isHidden = () => this.hidden;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  set(hidden: boolean): void {
+    this.hidden = hidden;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+export class ManualLiveSource implements LiveSource {
+  connected = false;
+  /** The keys followed per device, as the server would hold them. */
+  readonly following = new Map<number, readonly string[]>();
+  readonly calls: string[] = [];
+  readonly refuse = new Set<number>();
+  private pointListeners = new Set<(batch: LiveBatch) => void>();
+  private statusListeners = new Set<(status: LiveDeviceStatus) => void>();
+  private transportListeners = new Set<(event: TransportEvent) => void>();
+
+  subscribe(deviceId: number, keys: readonly string[]): Promise<SubscribeResult> {
+    this.calls.push(`subscribe ${deviceId} ${keys.join(',')}`);
+    if (this.refuse.has(deviceId)) return Promise.resolve('refused');
+    this.following.set(deviceId, [...keys]);
+    return Promise.resolve('subscribed');
+  }
+
+  unsubscribe(deviceId: number): void {
+    this.calls.push(`unsubscribe ${deviceId}`);
+    this.following.delete(deviceId);
+  }
+
+  onPoints(listener: (batch: LiveBatch) => void) {
+    this.pointListeners.add(listener);
+    return () => this.pointListeners.delete(listener);
+  }
+
+  onStatus(listener: (status: LiveDeviceStatus) => void) {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  onTransport(listener: (event: TransportEvent) => void) {
+    this.transportListeners.add(listener);
+    return () => this.transportListeners.delete(listener);
+  }
+
+  isConnected = () => this.connected;
+
+  transport(event: TransportEvent): void {
+    this.connected = event.type === 'connected';
+    if (!this.connected) this.following.clear();
+    for (const listener of [...this.transportListeners]) listener(event);
+  }
+
+  /** Sends points the way the server does: only keys the device is followed for. */
+  push(deviceId: number, key: string, points: readonly Point[]): void {
+    if (!this.following.get(deviceId)?.includes(key)) return;
+    const batch: LiveBatch = { deviceId, points: points.map((p) => ({ ...p, key })) };
+    for (const listener of [...this.pointListeners]) listener(batch);
+  }
+
+  status(status: LiveDeviceStatus): void {
+    for (const listener of [...this.statusListeners]) listener(status);
+  }
+}
+
+/** History from points stored per (device, key), answering inclusive ranges. */
+export class ManualHistory implements HistorySource {
+  readonly requests: HistoryRequest[] = [];
+  private stored = new Map<string, Point[]>();
+  failWith: Error | undefined;
+
+  store(deviceId: number, key: string, points: readonly Point[]): void {
+    const id = `${deviceId}/${key}`;
+    this.stored.set(id, [...(this.stored.get(id) ?? []), ...points]);
+  }
+
+  async fetch(request: HistoryRequest): Promise<readonly Point[]> {
+    this.requests.push(request);
+    if (this.failWith) throw this.failWith;
+    const points = this.stored.get(`${request.deviceId}/${request.key}`) ?? [];
+    return points
+      .filter((p) => p.time >= request.from && p.time <= request.to)
+      .sort((a, b) => a.time - b.time);
+  }
+}
+
+/** Lets every pending promise callback run. */
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Points at the given times with value = time / 1000. */
+export const pointsAt = (...times: number[]): Point[] =>
+  times.map((time) => ({ time, value: time / 1000 }));

@@ -1,0 +1,96 @@
+/** One value of a series: `time` in epoch milliseconds, `value` a finite number. */
+export interface Point {
+  readonly time: number;
+  readonly value: number;
+}
+
+/** A series is one data key of one device. */
+export interface SeriesId {
+  readonly deviceId: number;
+  readonly key: string;
+}
+
+/**
+ * The time range a chart shows: the last `durationMs` up to now (live), or a
+ * fixed range in epoch milliseconds (from and to included).
+ */
+export type SeriesWindow =
+  | { readonly kind: 'sliding'; readonly durationMs: number }
+  | { readonly kind: 'fixed'; readonly from: number; readonly to: number };
+
+/** Points of one device that arrived on the live feed. Keys the client did not ask for are ignored. */
+export interface LiveBatch {
+  readonly deviceId: number;
+  readonly points: readonly (Point & { readonly key: string })[];
+}
+
+/** A device's status colour changed (spec §4 Device status). */
+export interface LiveDeviceStatus {
+  readonly deviceId: number;
+  readonly status: 'green' | 'yellow' | 'red' | 'none';
+  readonly lastDataAt: number | null;
+  readonly lastConnectionAt: number | null;
+}
+
+/**
+ * What a transport reports about its connection. `retrying` says whether it
+ * keeps trying on its own after a disconnect.
+ */
+export type TransportEvent =
+  | { readonly type: 'connecting' }
+  | { readonly type: 'connected' }
+  | { readonly type: 'disconnected'; readonly retrying: boolean };
+
+/** What the live feed answered to a subscription: `refused` when the caller may not see the device. */
+export type SubscribeResult = 'subscribed' | 'refused';
+
+/**
+ * The live feed as the layer needs it. An adapter (socket-live-source.ts)
+ * implements it over socket.io; tests drive a hand-made one.
+ *
+ * `subscribe(deviceId, keys)` sets the keys followed for that device,
+ * replacing any earlier set (as the server does); `unsubscribe(deviceId)`
+ * stops following the device. Both are only called while connected, and the
+ * layer subscribes again to everything it holds after each `connected`
+ * event, so a transport need not remember subscriptions across reconnects.
+ * A rejected promise (no answer in time, a lost connection, the session
+ * ended) changes nothing; the next connection subscribes again.
+ */
+export interface LiveSource {
+  subscribe(deviceId: number, keys: readonly string[]): Promise<SubscribeResult>;
+  unsubscribe(deviceId: number): void;
+  onPoints(listener: (batch: LiveBatch) => void): () => void;
+  onStatus(listener: (status: LiveDeviceStatus) => void): () => void;
+  onTransport(listener: (event: TransportEvent) => void): () => void;
+  /** Whether it is connected right now (used when the layer starts). */
+  isConnected(): boolean;
+}
+
+export interface HistoryRequest {
+  readonly deviceId: number;
+  readonly key: string;
+  /** Epoch ms. Whether the ends are inclusive does not matter: duplicates are dropped on merge. */
+  readonly from: number;
+  readonly to: number;
+  /** The most points the answer should hold; the server thins longer ranges. */
+  readonly maxPoints: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Stored points of a series over REST. An adapter (http-history-source.ts) implements it over fetch. */
+export interface HistorySource {
+  fetch(request: HistoryRequest): Promise<readonly Point[]>;
+}
+
+/**
+ * Connection state as the console shows it: `connecting` before the first
+ * connection, `live` while connected, `reconnecting` after losing a
+ * connection while the transport retries, `offline` when it does not retry.
+ */
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+/** A framework-neutral external store; fits React's useSyncExternalStore and XState callback actors. */
+export interface Store<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): T;
+}
