@@ -89,6 +89,17 @@ export default tseslint.config(
               from: './src/routes',
               message: 'features/ must not depend on routes.',
             },
+            // charts/ are presentational: props in, pixels out.
+            {
+              target: './src/charts',
+              from: './src/features',
+              message: 'charts/ must not depend on features.',
+            },
+            {
+              target: './src/charts',
+              from: './src/routes',
+              message: 'charts/ must not depend on routes.',
+            },
             {
               target: './src',
               from: './server',

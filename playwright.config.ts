@@ -69,6 +69,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO: '1',
       DEMO_PASSWORD: 'e2e-demo-password',
+      // Charts and lists hold still: no simulated devices, two days of history.
+      SIMULATE: '0',
+      DEMO_HISTORY_DAYS: '2',
+      // The suite signs the demo users in far more often than people do.
+      SIGNIN_LIMIT: '600',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Embedded database and broker even where CI exports the real services.

@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
 export default defineConfig({
+  // Kept query caches from another build are dropped.
+  define: { __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes' }),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

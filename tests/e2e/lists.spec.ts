@@ -65,3 +65,49 @@ test('a plain user sees the registries but no way to delete them', async ({ page
   await expect(table.getByRole('row', { name: /København tællere/ })).toBeVisible();
   await expect(table.getByRole('checkbox')).toHaveCount(0);
 });
+
+test('a list shows what the browser kept first, then what the server says now', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const headers = { authorization: `Bearer ${token}` };
+  const name = `Huskes ${Date.now()}`;
+  const created = await request.post('/api/v2/registry', {
+    headers,
+    data: { name, protocol: 'mqtt' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    await signIn(page, demo.manager);
+    await acceptCookies(page);
+    await page.goto(`/registries?search=${encodeURIComponent(name)}`);
+    const table = page.getByRole('table', { name: 'Registre' });
+    await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    // The cache is written to local storage shortly after a change.
+    await page.waitForFunction(
+      (text) => (window.localStorage.getItem('nordlys.cache') ?? '').includes(text),
+      name,
+    );
+
+    // With the server unreachable, a reload still shows the kept list.
+    await page.route('**/api/v2/registries?*', (route) => route.abort());
+    await page.reload();
+    await expect(table.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    // ...and says that it could not be refreshed.
+    const stale = page.getByRole('status').filter({ hasText: 'kunne ikke opdateres' });
+    await expect(stale).toBeVisible();
+
+    // Back online, the list is asked for again and shows the server's answer.
+    await page.unroute('**/api/v2/registries?*');
+    const renamed = `${name} ny`;
+    const put = await request.put('/api/v2/registry', { headers, data: { id, name: renamed } });
+    expect(put.status()).toBe(200);
+    await page.reload();
+    await expect(table.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
+    await expect(stale).toHaveCount(0);
+  } finally {
+    await request.delete(`/api/v2/registry/${id}`, { headers });
+  }
+});

@@ -142,6 +142,9 @@ test.describe('banners', () => {
     context,
   }) => {
     await signIn(page, demo.user);
+    // Offline once the dashboard has loaded, not while its page is still arriving.
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('load');
     await context.setOffline(true);
     await expect(page.getByText('Du er offline.', { exact: false })).toBeVisible();
     await context.setOffline(false);

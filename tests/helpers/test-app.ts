@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import type { BrokerAuth } from '../../server/broker/broker.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 
@@ -21,6 +23,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   webRoot?: string;
+  /** Who may use the embedded broker (default: nobody from outside). */
+  brokerAuth?: BrokerAuth;
   /** Called after the app is built and before it is ready: add test-only routes here. */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -46,9 +50,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
     DEMO: '0',
+    SIMULATE: '0',
     LOG_LEVEL: 'silent',
     ...(usesServices
-      ? { MQTT_URL: process.env.MQTT_URL ?? '', REDIS_URL: process.env.REDIS_URL ?? '' }
+      ? {
+          MQTT_URL: process.env.MQTT_URL ?? '',
+          REDIS_URL: process.env.REDIS_URL ?? '',
+          // Apps of parallel test files share the machine's Redis; their live feeds must not.
+          REDIS_PREFIX: `nordlys-test-${randomUUID()}`,
+          // Apps of parallel test files must not share an ingest session or group.
+          MQTT_CLIENT_ID: `nordlys-test-${randomSuffix()}`,
+          MQTT_SHARE_GROUP: `nordlys-test-${randomSuffix()}`,
+          MQTT_SESSION_EXPIRY: '30',
+        }
       : {}),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,
@@ -57,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     database,
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.brokerAuth ? { brokerAuth: options.brokerAuth } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -72,6 +87,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
 export async function openTemplateDatabase(): Promise<Database> {
   const dump = await fs.readFile(inject('pgliteTemplate'));

@@ -3,6 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { withV2Routes } from '../helpers/v2-routes.ts';
+import { apiTokenRepository } from '../../server/repositories/api-token-repository.ts';
+import { deviceRepository } from '../../server/repositories/device-repository.ts';
 import { PASSWORD, seedWorld, signIn, type World } from '../helpers/world.ts';
 
 /**
@@ -12,6 +14,10 @@ import { PASSWORD, seedWorld, signIn, type World } from '../helpers/world.ts';
  * stored and returned literally. Run as a super user, so no refusal hides a
  * validation gap.
  */
+/** A 1×1 PNG, as the picture upload takes it. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => {
   type Method = 'POST' | 'PUT';
   type Json = Record<string, unknown>;
@@ -154,7 +160,8 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       | 'device_types'
       | 'cloud_functions'
       | 'devices'
-      | 'device_functions',
+      | 'device_functions'
+      | 'device_pictures',
   ): Promise<number> {
     const row = await db()
       .selectFrom(table)
@@ -182,6 +189,7 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
     functions: await count('cloud_functions'),
     devices: await count('devices'),
     pipelines: await count('device_functions'),
+    pictures: await count('device_pictures'),
     victimThings: await Promise.all([
       db()
         .selectFrom('registries')
@@ -888,6 +896,37 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       nul: () => ({ id: victims.device, mqttForward: { password: 'p\u0000' } }),
     },
     {
+      name: 'POST /api/v2/device/{id}/pictures',
+      method: 'POST',
+      url: () => `/api/v2/device/${victims.device}/pictures`,
+      auth: true,
+      valid: () => ({ fileName: 'site.png', contentType: 'image/png', data: PNG_1X1 }),
+      wrongTypes: [
+        ['fileName', 5],
+        ['fileName', ' '],
+        ['contentType', 'image/gif'],
+        ['contentType', 'image/svg+xml'],
+        ['contentType', 'text/html'],
+        ['data', 5],
+        ['data', 'not base64!'],
+        // Valid base64, but the bytes are no image of the declared type.
+        ['data', Buffer.from('<svg onload="alert(1)"/>').toString('base64')],
+      ],
+      required: ['fileName', 'contentType', 'data'],
+      forbidsExtra: true,
+      huge: ['fileName', (b) => ({ fileName: b, contentType: 'image/png', data: PNG_1X1 })],
+      nul: () => ({ fileName: 'site\u0000.png', contentType: 'image/png', data: PNG_1X1 }),
+      more: () => [
+        ...['abc', '0', '-1'].map((id) => ({
+          kind: `device id ${id}`,
+          url: `/api/v2/device/${id}/pictures`,
+          payload: { json: { fileName: 'a.png', contentType: 'image/png', data: PNG_1X1 } },
+          allowed: [400],
+          names: 'id',
+        })),
+      ],
+    },
+    {
       // Takes no body: a parsable one is ignored and the unknown id gets 404; the id is checked.
       name: 'POST /api/deletetoken/{id}',
       method: 'POST',
@@ -1276,6 +1315,86 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       true,
     );
     expect(get.statusCode).toBe(200);
+  });
+
+  it('POST /api/v1/ingest/{registryId}/{deviceId}: bad paths and bodies are a 4xx, stored nowhere', async () => {
+    const registry = await db()
+      .insertInto('registries')
+      .values({ name: 'Bad input http', org_uuid: world.orgs.alpha, protocol: 'http' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const device = await db()
+      .insertInto('devices')
+      .values({ name: 'Bad input device', org_uuid: world.orgs.alpha, registry_id: registry.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { secret } = await apiTokenRepository(db()).create({
+      label: 'bad input',
+      type: 'device',
+      reference: device.id,
+      orgUuid: world.orgs.alpha,
+      createdBy: world.users.super,
+    });
+    try {
+      const ingest = (url: string, payload: string | Buffer, contentType = 'application/json') =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${secret}`, 'content-type': contentType },
+          remoteAddress: nextAddress(),
+          payload,
+        });
+      const good = `/api/v1/ingest/${registry.id}/${device.id}`;
+      const cases: [string, () => ReturnType<typeof ingest>, number[]][] = [
+        [
+          'a registry id that is text',
+          () => ingest(`/api/v1/ingest/abc/${device.id}`, '{}'),
+          [400],
+        ],
+        ['a device id of 0', () => ingest(`/api/v1/ingest/${registry.id}/0`, '{}'), [400]],
+        [
+          'a device id beyond bigint',
+          () => ingest(`/api/v1/ingest/${registry.id}/99999999999999999999`, '{}'),
+          [400],
+        ],
+        ['an empty body', () => ingest(good, ''), [400]],
+        ['a body over 256 KiB', () => ingest(good, 'x'.repeat(300 * 1024)), [413]],
+      ];
+      for (const [label, send, allowed] of cases) {
+        const res = await send();
+        expect([label, allowed.includes(res.statusCode)]).toEqual([label, true]);
+        expect(res.json<{ statusCode: number; message: string }>()).toMatchObject({
+          statusCode: res.statusCode,
+          message: expect.any(String),
+        });
+      }
+      // Broken JSON, a NUL character and bytes that are not UTF-8 are data: kept as the message
+      // (base64 when PostgreSQL text cannot hold it), without points.
+      for (const payload of [
+        '{"a":',
+        '{"a\u0000":1,"t":"x\u0000"}',
+        Buffer.from([0xc3, 0x28, 0x00]),
+      ]) {
+        const res = await ingest(good, payload, 'text/plain');
+        expect(res.statusCode).toBe(200);
+      }
+      const messages = await db()
+        .selectFrom('messages')
+        .select(['payload', 'payload_encoding'])
+        .where('device_id', '=', device.id)
+        .orderBy('id')
+        .execute();
+      expect(messages.map((m) => m.payload_encoding)).toEqual(['utf8', 'base64', 'base64']);
+      const points = await db()
+        .selectFrom('device_data')
+        .selectAll()
+        .where('device_id', '=', device.id)
+        .execute();
+      expect(points).toEqual([]);
+    } finally {
+      await deviceRepository(db()).delete(device.id);
+      await db().deleteFrom('registries').where('id', '=', registry.id).execute();
+    }
   });
 
   it('after the whole file, only the successful creates added rows', async () => {

@@ -13,9 +13,10 @@ const inAarhus = (lat: number, lng: number) =>
 describe('demo data', () => {
   let t: TestApp;
 
+  // Seeding writes 90 days of history (a few seconds of CPU; longer on a busy machine).
   beforeAll(async () => {
     t = await startTestApp({ env: { DEMO: '1', DEMO_PASSWORD: 'demo-secret-1' } });
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await t.close();
@@ -78,6 +79,56 @@ describe('demo data', () => {
     expect(devices.some((d) => inCopenhagen(d.lat ?? 0, d.lng ?? 0))).toBe(true);
     expect(devices.some((d) => inAarhus(d.lat ?? 0, d.lng ?? 0))).toBe(true);
     expect(new Set(devices.map((d) => d.loc_type)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives every counter 90 days of history up to the seed time and none in the future', async () => {
+    const { db } = t.database;
+    const now = Date.now();
+    const device = await db
+      .selectFrom('devices')
+      .select(['id', 'last_data_at', 'status'])
+      .where('unique_name', '=', 'cph-001')
+      .executeTakeFirstOrThrow();
+    const keys = await db
+      .selectFrom('device_data')
+      .select(['key'])
+      .select((eb) => [
+        eb.fn.min('time').as('first'),
+        eb.fn.max('time').as('last'),
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('value').as('total'),
+      ])
+      .where('device_id', '=', device.id)
+      .groupBy('key')
+      .orderBy('key')
+      .execute();
+    expect(keys.map((k) => k.key)).toEqual(['battery', 'countIn', 'countOut', 'temperature']);
+    const day = 24 * 60 * 60 * 1000;
+    for (const k of keys) {
+      const first = new Date(k.first).getTime();
+      const last = new Date(k.last).getTime();
+      expect(now - first, k.key).toBeGreaterThan(89 * day);
+      expect(now - first, k.key).toBeLessThanOrEqual(90 * day);
+      expect(last, k.key).toBeLessThanOrEqual(now);
+      expect(now - last, k.key).toBeLessThan(day / 4);
+    }
+    // A busy street sees thousands of people a day.
+    const countIn = keys.find((k) => k.key === 'countIn');
+    expect(Number(countIn?.n)).toBeGreaterThanOrEqual(89 * 48);
+    expect(Number(countIn?.total) / 90).toBeGreaterThan(5000);
+
+    const future = await db
+      .selectFrom('device_data')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('time', '>', new Date(now))
+      .executeTakeFirstOrThrow();
+    expect(Number(future.n)).toBe(0);
+    expect(device.last_data_at?.getTime()).toBe(new Date(keys[1]?.last ?? 0).getTime());
+    expect(device.status).toBe('green');
+
+    const withData = await db.selectFrom('device_data').select('device_id').distinct().execute();
+    const devices = await db.selectFrom('devices').select('id').execute();
+    expect(withData).toHaveLength(devices.length);
   });
 
   it('does not seed a database that already has data', async () => {

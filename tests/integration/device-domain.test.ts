@@ -81,6 +81,8 @@ describe('device domain', () => {
       });
       const read = await as('managerA', 'GET', `/api/v2/registry/${created.id}`);
       expect(read.json()).toEqual(created);
+      const readPlural = await as('managerA', 'GET', `/api/v2/registries/${created.id}`);
+      expect(readPlural.json()).toEqual(created);
       const listed = await as(
         'managerA',
         'GET',
@@ -767,6 +769,36 @@ describe('device domain', () => {
         await db().selectFrom('api_tokens').select('id').where('label', '=', 'doomed').execute(),
       ).toEqual([]);
     });
+  });
+
+  it("a deleted entity leaves every user's favourites, and the others stay in order", async () => {
+    const registry = (
+      await as('managerA', 'POST', '/api/v2/registry', {
+        name: `Fav ${unique()}`,
+        protocol: 'mqtt',
+      })
+    ).json<Entity>();
+    const device = { type: 'sensor', id: 999_001, name: 'Kept device' };
+    const gone = { type: 'registry', id: registry.id, name: registry.name };
+    const org = { type: 'org', id: world.orgs.alpha, name: 'Alpha' };
+    // Stored ids come as numbers or strings; both name the same entity.
+    const goneAsText = { ...gone, id: String(registry.id) };
+    for (const [who, favourites] of [
+      ['managerA', [device, gone, org]],
+      ['userA', [goneAsText, org]],
+    ] as const) {
+      const put = await as(who, 'PUT', `/api/entity/user/${world.users[who]}/internal`, {
+        favourites,
+      });
+      expectStatus(put, 200);
+    }
+    expectStatus(await as('managerA', 'DELETE', `/api/v2/registry/${registry.id}`), 200);
+
+    const stored = async (who: WorldUser) =>
+      (await as(who, 'GET', '/api/auth/user')).json<{ internal: { favourites: unknown[] } }>()
+        .internal.favourites;
+    expect(await stored('managerA')).toEqual([device, org]);
+    expect(await stored('userA')).toEqual([org]);
   });
 
   describe('what a user may do', () => {

@@ -175,6 +175,22 @@ describe('platform endpoints', () => {
     expect(deep.body).toContain('Nordlys test');
     expect(deep.headers['cache-control']).toBe('no-cache');
 
+    // The API tokens page is /api; the API's own paths stay JSON.
+    const tokensPage = await t.app.inject({
+      method: 'GET',
+      url: '/api?page=2',
+      headers: { accept: 'text/html' },
+    });
+    expect(tokensPage.statusCode).toBe(200);
+    expect(tokensPage.body).toContain('Nordlys test');
+    const apiPath = await t.app.inject({
+      method: 'GET',
+      url: '/api/',
+      headers: { accept: 'text/html' },
+    });
+    expect(apiPath.statusCode).toBe(404);
+    expect(apiPath.json()).toMatchObject({ statusCode: 404 });
+
     const missingAsset = await t.app.inject({
       method: 'GET',
       url: '/assets/gone.js',

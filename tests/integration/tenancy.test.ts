@@ -32,6 +32,10 @@ import {
  * Every test creates what it changes or deletes and removes it again, so the
  * tests do not depend on each other's order.
  */
+/** A 1×1 PNG, as the picture upload takes it. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 describe('tenancy: no read or write across organisations', () => {
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   type OrgKey = keyof World['orgs'];
@@ -377,6 +381,35 @@ describe('tenancy: no read or write across organisations', () => {
       },
     );
 
+    it.each(actors)(
+      '%s reads the data history of devices in scope (200) and of no other (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        const devices: [OrgKey, number][] = [
+          ['alpha', world.alphaThings.device.id],
+          ['alphaNorth', world.alphaNorthThings.device.id],
+          ['beta', world.betaThings.device.id],
+        ];
+        const range = `${encodeURIComponent('2024-01-01 00:00:00')}/${encodeURIComponent('2024-01-01 23:59:59')}`;
+        for (const [org, id] of devices) {
+          for (const url of [
+            `/api/v2/devicedata-clean/${id}/${range}/temperature`,
+            `/api/v2/devicedata-clean/${id}/temperature/${range}/sum`,
+            `/api/v2/devicedata-clean/${id}/${range}/temperature?raw=true`,
+          ]) {
+            problems.push(
+              ...check(
+                `${url} (${org})`,
+                await call(who, 'GET', url),
+                sees(who, org) ? [200] : [404],
+              ),
+            );
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
     it('counts only the devices in scope', async () => {
       const total = async (who: WorldUser, org: OrgKey) =>
         (await call(who, 'GET', `/api/v2/total-devices/${world.orgs[org]}`)).json<{
@@ -421,6 +454,11 @@ describe('tenancy: no read or write across organisations', () => {
               things?.registry.uuid,
             ],
             [
+              'registry (plural path)',
+              `/api/v2/registries/${things?.registry.id ?? 999_999}`,
+              things?.registry.uuid,
+            ],
+            [
               'device type',
               `/api/v2/devicetype/${things?.deviceType.id ?? 999_999}`,
               things?.deviceType.uuid,
@@ -461,6 +499,50 @@ describe('tenancy: no read or write across organisations', () => {
       },
     );
 
+    it.each(actors)(
+      '%s reads the pictures of devices in scope (200) and nothing else (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        for (const org of ['alpha', 'alphaNorth', 'beta'] as const) {
+          const device = thingsOf(org)?.device.id ?? 999_999;
+          const picture = await db()
+            .insertInto('device_pictures')
+            .values({
+              device_id: device,
+              file_name: 'probe.png',
+              content_type: 'image/png',
+              size_bytes: 1,
+              storage_key: `device-pictures/${device}/probe-${unique()}`,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          try {
+            const list = await call(who, 'GET', `/api/v2/device/${device}/pictures`);
+            // The row has no file behind it: in scope that is a 404 too, so only the list tells.
+            const one = await call(who, 'GET', `/api/v2/device/${device}/picture/${picture.id}`);
+            if (sees(who, org)) {
+              problems.push(...check(`pictures of ${org}`, list, [200]));
+              if (!list.json<{ id: number }[]>().some((p) => p.id === picture.id))
+                problems.push(`pictures of ${org}: the picture is not listed`);
+            } else {
+              problems.push(...check(`pictures of ${org}`, list, [404]));
+              problems.push(...check(`picture of ${org}`, one, [404]));
+            }
+          } finally {
+            await db().deleteFrom('device_pictures').where('id', '=', picture.id).execute();
+          }
+        }
+        problems.push(
+          ...check(
+            'pictures of an unknown device',
+            await call(who, 'GET', '/api/v2/device/999999/pictures'),
+            [404],
+          ),
+        );
+        expect(problems).toEqual([]);
+      },
+    );
+
     it('answers a caller without a session 401 on every read', async () => {
       const urls = [
         '/api/entity/users',
@@ -478,10 +560,13 @@ describe('tenancy: no read or write across organisations', () => {
         '/api/v2/cloudfunctions',
         '/api/v2/devices',
         `/api/v2/registry/${world.alphaThings.registry.id}`,
+        `/api/v2/registries/${world.alphaThings.registry.id}`,
         `/api/v2/devicetype/${world.alphaThings.deviceType.id}`,
         `/api/v2/cloudfunction/${world.alphaThings.function.id}`,
         `/api/v2/device/${world.alphaThings.device.id}`,
         `/api/v2/devices/${world.alphaThings.registry.id}`,
+        `/api/v2/device/${world.alphaThings.device.id}/pictures`,
+        `/api/v2/device/${world.alphaThings.device.id}/picture/1`,
         '/api/v2/search?q=a',
       ];
       for (const url of urls) {
@@ -517,6 +602,8 @@ describe('tenancy: no read or write across organisations', () => {
       deviceType: number;
       cloudFunction: number;
       device: number;
+      /** A picture of `device` (its row only; the route removes a missing file quietly). */
+      picture: number;
       /** Fresh entities in `org` that probes link to (never deleted by a probe). */
       refs: { registry: number; deviceType: number; decoder: number };
       /** A fresh registry and device in the caller's own organisation. */
@@ -761,6 +848,23 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'POST device picture',
+        send: (who, x) =>
+          call(who, 'POST', `/api/v2/device/${x.device}/pictures`, {
+            fileName: 'probe.png',
+            contentType: 'image/png',
+            data: PNG_1X1,
+          }),
+        foreign: () => missing,
+        own: [201],
+      },
+      {
+        name: 'DELETE device picture',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/device/${x.device}/picture/${x.picture}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'DELETE device',
         send: (who, x) => call(who, 'DELETE', `/api/v2/device/${x.device}`),
         foreign: () => missing,
@@ -828,6 +932,21 @@ describe('tenancy: no read or write across organisations', () => {
       };
     }
 
+    async function insertPicture(deviceId: number): Promise<number> {
+      const row = await db()
+        .insertInto('device_pictures')
+        .values({
+          device_id: deviceId,
+          file_name: 'victim.png',
+          content_type: 'image/png',
+          size_bytes: 1,
+          storage_key: `device-pictures/${deviceId}/victim-${unique()}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+
     async function makeTargets(who: WorldUser, org: OrgKey): Promise<Targets> {
       const fresh = await insertThings(world.orgs[org], 'Victim');
       const refs = await insertThings(world.orgs[org], 'Linked');
@@ -853,6 +972,7 @@ describe('tenancy: no read or write across organisations', () => {
         deviceType: fresh.deviceType,
         cloudFunction: fresh.decoder,
         device: fresh.device,
+        picture: await insertPicture(fresh.device),
         refs: { registry: refs.registry, deviceType: refs.deviceType, decoder: refs.decoder },
         ownRegistry: own.registry,
         ownDevice: own.device,
@@ -915,6 +1035,12 @@ describe('tenancy: no read or write across organisations', () => {
           .selectFrom('devices')
           .selectAll()
           .where('id', 'in', x.things.devices)
+          .orderBy('id')
+          .execute(),
+        pictures: await db()
+          .selectFrom('device_pictures')
+          .selectAll()
+          .where('device_id', 'in', x.things.devices)
           .orderBy('id')
           .execute(),
         pipelines: await db()
@@ -1040,6 +1166,7 @@ describe('tenancy: no read or write across organisations', () => {
             deviceType: 999_999,
             cloudFunction: 999_999,
             device: 999_999,
+            picture: 999_999,
             refs: { registry: 999_999, deviceType: 999_999, decoder: 999_999 },
           };
           try {
@@ -1450,9 +1577,12 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/devices': 'lists',
       'GET /api/v2/search': 'lists (search suggestions)',
       'GET /api/v2/registry/{id}': 'details',
+      'GET /api/v2/registries/{id}': 'details',
       'GET /api/v2/devicetype/{id}': 'details',
       'GET /api/v2/cloudfunction/{id}': 'details',
       'GET /api/v2/device/{id}': 'details',
+      'GET /api/v2/devicedata-clean/{deviceId}/{from}/{to}/{dataField}': 'data history',
+      'GET /api/v2/devicedata-clean/{deviceId}/{key}/{from}/{to}/{dataField}': 'data history',
       'GET /api/v2/devices/{id}': 'details, foreign writes (read probe)',
       'POST /api/v2/registry': 'foreign writes',
       'PUT /api/v2/registry': 'foreign writes (update, move)',
@@ -1466,6 +1596,17 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/v2/device': 'foreign writes (organisation, links)',
       'PUT /api/v2/device': 'foreign writes (update, links, move)',
       'DELETE /api/v2/device/{id}': 'foreign writes',
+      'GET /api/v2/device/{id}/pictures': 'device pictures reads',
+      'GET /api/v2/device/{id}/picture/{pictureId}':
+        'device pictures reads (and device-pictures.test.ts with real files)',
+      'POST /api/v2/device/{id}/pictures': 'foreign writes',
+      'DELETE /api/v2/device/{id}/picture/{pictureId}': 'foreign writes',
+      'GET /api/v1/messages/': 'lists (ingest-http.test.ts: foreign messages are not listed)',
+      'GET /api/v1/messages/{id}': 'details (ingest-http.test.ts: a foreign message is 404)',
+      'GET /api/v1/messages/device/{id}/{from}/{to}':
+        'details (ingest-http.test.ts: a foreign device is 404)',
+      'POST /api/v1/ingest/{registryId}/{deviceId}':
+        "only the device's or its registry's token (ingest-http.test.ts)",
     };
     expect(operations.filter((op) => !(op in walked) && !(op in outsideTenancy))).toEqual([]);
     expect(Object.keys(walked).filter((op) => !operations.includes(op))).toEqual([]);

@@ -173,6 +173,7 @@ describe('organisations', () => {
       parentUuid: world.orgs.alpha,
       website: 'https://south.alpha.example',
       phone: '+45 33 12 34 56',
+      metadata: { contract: 'S-1', floor: 3 },
       ...address,
     });
     expect(res.statusCode).toBe(201);
@@ -194,6 +195,9 @@ describe('organisations', () => {
         .map((o) => o.name)
         .sort(),
     ).toEqual(['Alpha North', 'Alpha South']);
+    const uuid = res.json<{ uuid: string }>().uuid;
+    const meta = await as('managerA', 'GET', `/api/orgMetadata/${uuid}`);
+    expect(meta.json()).toEqual({ uuid, metadata: { contract: 'S-1', floor: 3 } });
   });
 
   it('requires name, address, city, zip, country and parent', async () => {

@@ -1,0 +1,169 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
+import { apiTokenRepository } from '../server/repositories/api-token-repository.ts';
+import { sessionRepository } from '../server/repositories/session-repository.ts';
+
+/** One server under test: the app, its database and broker, and a seeded organisation. */
+export interface BenchServer {
+  app: FastifyInstance;
+  database: Database;
+  /** Where devices publish (the embedded broker, or MQTT_URL). */
+  mqttUrl: string;
+  /** The HTTP origin when started with `listen`. */
+  origin: string;
+  orgUuid: string;
+  registryId: number;
+  /** A registry token: every device of the registry signs in with it. */
+  registryToken: string;
+  /** A session of the organisation's user (live feed and REST). */
+  userSession: string;
+  /** Adds devices to the registry. */
+  addDevices(count: number, prefix: string): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export interface Setup {
+  label: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The setups a bench runs: the embedded PGlite + Aedes always, and
+ * PostgreSQL + the MQTT_URL broker when DATABASE_URL and MQTT_URL are set (in
+ * a database of its own, dropped afterwards). `run` gets each in turn.
+ */
+export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promise<T[]> {
+  const results = [await run({ label: 'PGlite + Aedes (embedded)', env: {} })];
+  if (!process.env.DATABASE_URL || !process.env.MQTT_URL) return results;
+  const name = `nordlys_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    results.push(
+      await run({
+        label: 'PostgreSQL + Mosquitto',
+        env: {
+          DATABASE_URL: url.toString(),
+          MQTT_URL: process.env.MQTT_URL,
+          MQTT_CLIENT_ID: `nordlys-bench-${process.pid}`,
+          MQTT_SHARE_GROUP: `nordlys-bench-${process.pid}`,
+          MQTT_SESSION_EXPIRY: '10',
+        },
+      }),
+    );
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return results;
+}
+
+/** Builds the app for a setup and seeds an organisation, its user and an MQTT registry. */
+export async function startServer(setup: Setup, options: { listen?: boolean } = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    MQTT_PORT: '0',
+    DEMO: '0',
+    SIMULATE: '0',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    REDIS_URL: '',
+    ...setup.env,
+  });
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+  );
+  const app = await buildApp({ config, database });
+  let origin = '';
+  if (options.listen) {
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  } else {
+    await app.ready();
+  }
+  const { db } = database;
+  const org = await db
+    .insertInto('organisations')
+    .values({ name: 'bench' })
+    .returning('uuid')
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      email: 'bench@bench.test',
+      username: 'bench@bench.test',
+      org_uuid: org.uuid,
+      password_hash: 'x',
+      active: true,
+    })
+    .returning('uuid')
+    .executeTakeFirstOrThrow();
+  const registry = await db
+    .insertInto('registries')
+    .values({ name: 'bench', org_uuid: org.uuid })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { secret } = await apiTokenRepository(db).create({
+    label: 'bench',
+    type: 'registry',
+    reference: registry.id,
+    orgUuid: org.uuid,
+    createdBy: user.uuid,
+  });
+  const session = await sessionRepository(db).create(user.uuid, {});
+  const mqttUrl =
+    app.broker.kind === 'external'
+      ? (config.mqttUrl ?? '')
+      : `mqtt://127.0.0.1:${'port' in app.broker ? String(app.broker.port) : ''}`;
+
+  const server: BenchServer = {
+    app,
+    database,
+    mqttUrl,
+    origin,
+    orgUuid: org.uuid,
+    registryId: registry.id,
+    registryToken: secret,
+    userSession: session.token,
+    async addDevices(count, prefix) {
+      const rows = await db
+        .insertInto('devices')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            name: `${prefix} ${i}`,
+            org_uuid: org.uuid,
+            registry_id: registry.id,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Resolves after `ms`; the timer does not keep the process alive. */
+export const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}

@@ -1,0 +1,72 @@
+import { io, type Socket } from 'socket.io-client';
+
+export interface LivePoint {
+  key: string;
+  time: string;
+  value: number | null;
+  textValue: string | null;
+}
+export interface PointsEvent {
+  deviceId: number;
+  points: LivePoint[];
+}
+export interface StatusEvent {
+  deviceId: number;
+  status: string;
+  lastDataAt: string | null;
+  lastConnectionAt: string | null;
+}
+export type SubscribeAck =
+  | { ok: true; subscribed: number[]; refused: number[]; org: boolean }
+  | { ok: false; error: string };
+
+/** A socket.io client of the live feed, connected (or the connect error). */
+export function connectLive(
+  baseUrl: string,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Socket> {
+  const socket = io(baseUrl, {
+    path: '/api/live',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(options.token ? { auth: { token: options.token } } : {}),
+    ...(options.headers ? { extraHeaders: options.headers } : {}),
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+export function emitWithAck<T>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  return new Promise((resolve) => socket.emit(event, payload, (answer: T) => resolve(answer)));
+}
+
+/** The next `event` the socket receives. */
+export function next<T>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve) => socket.once(event, (payload: T) => resolve(payload)));
+}
+
+/** Points for a device collected until `count` have arrived. */
+export function collectPoints(
+  socket: Socket,
+  deviceId: number,
+  count: number,
+): Promise<LivePoint[]> {
+  const points: LivePoint[] = [];
+  return new Promise((resolve) => {
+    const listener = (event: PointsEvent) => {
+      if (event.deviceId !== deviceId) return;
+      points.push(...event.points);
+      if (points.length >= count) {
+        socket.off('points', listener);
+        resolve(points);
+      }
+    };
+    socket.on('points', listener);
+  });
+}
