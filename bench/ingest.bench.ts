@@ -1,7 +1,7 @@
-import mqtt from 'mqtt';
 import { sql } from 'kysely';
 import { dataTopic } from '../server/ingest/topics.ts';
 import { ingestRepository } from '../server/repositories/ingest-repository.ts';
+import { payloadOf, startPublishers } from './publisher.ts';
 import { forEachSetup, sleep, startServer, type Setup } from './setup.ts';
 import { printTable } from './table.ts';
 
@@ -12,7 +12,9 @@ import { printTable } from './table.ts';
 // one plain bulk insert (unnest) per table in one transaction, without
 // broker, decoding or status updates.
 //
-// The publishers keep at most WINDOW messages between publish and commit.
+// The publishers (bench/publisher.ts, in a process of their own so they do
+// not share the server's event loop) keep at most WINDOW messages between
+// publish and commit.
 // An external broker acknowledges a publish as soon as it has queued it, not
 // when Nordlys committed it, and Mosquitto drops QoS 1 messages for a
 // subscriber that already has `max_queued_messages` (default 1000) waiting
@@ -23,9 +25,6 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40_000);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 5_000);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 120) * 1000;
 const POINTS_PER_MESSAGE = 2;
-
-const payloadOf = (i: number, ts: number) =>
-  JSON.stringify({ temperature: 20 + (i % 10), humidity: 50, ts });
 
 async function countRows(server: Awaited<ReturnType<typeof startServer>>, deviceIds: number[]) {
   const { db } = server.database;
@@ -48,24 +47,22 @@ async function run(setup: Setup): Promise<Record<string, string | number>> {
   const server = await startServer(setup);
   const { db } = server.database;
   const devices = await server.addDevices(CLIENTS, 'bench');
-  const clients = await Promise.all(
-    devices.map((id) =>
-      mqtt.connectAsync(server.mqttUrl, {
-        username: String(id),
-        password: server.registryToken,
-        reconnectPeriod: 0,
-      }),
-    ),
-  );
   // Point times a second apart per device, an hour ago: the partitions exist after the first batch.
   const base = Date.now() - 3600_000;
   const perClient = Math.ceil(MESSAGES / CLIENTS);
   const total = perClient * CLIENTS;
+  // The publishers run in a process of their own, told how far the commits are.
+  const publishers = await startPublishers({
+    mqttUrl: server.mqttUrl,
+    token: server.registryToken,
+    registryId: server.registryId,
+    deviceIds: devices,
+    total,
+    window: WINDOW,
+    baseTs: base,
+  });
 
   let committedPoints = 0;
-  let sent = 0;
-  let publishErrors = 0;
-  let acked = 0;
   let wake: (() => void) | null = null;
   const onPoints = (batch: { deviceId: number; points: unknown[] }) => {
     if (devices.includes(batch.deviceId)) committedPoints += batch.points.length;
@@ -77,33 +74,18 @@ async function run(setup: Setup): Promise<Record<string, string | number>> {
   const began = performance.now();
   const deadline = began + TIMEOUT_MS;
   let timedOut = false;
+  publishers.committed(0);
   while (committedPoints < total * POINTS_PER_MESSAGE) {
     if (performance.now() > deadline) {
       timedOut = true;
       break;
-    }
-    while (sent < total && sent - committedMessages() < WINDOW) {
-      const c = sent % CLIENTS;
-      const i = Math.floor(sent / CLIENTS);
-      sent++;
-      clients[c]
-        ?.publishAsync(
-          dataTopic(server.registryId, devices[c] ?? 0),
-          payloadOf(i, base + i * 1000),
-          {
-            qos: 1,
-          },
-        )
-        .then(
-          () => acked++,
-          () => publishErrors++,
-        );
     }
     await new Promise<void>((resolve) => {
       wake = resolve;
       setTimeout(resolve, 50).unref();
     });
     wake = null;
+    publishers.committed(committedMessages());
   }
   const seconds = (performance.now() - began) / 1000;
   const committedAtEnd = committedMessages();
@@ -111,12 +93,9 @@ async function run(setup: Setup): Promise<Record<string, string | number>> {
   // A timed-out run gives what is still on its way a moment before counting.
   if (timedOut) await sleep(2000);
   const stored = await countRows(server, devices);
-  // The acknowledgements follow the commits: wait for them (a little) before hanging up.
-  for (let waited = 0; acked + publishErrors < sent && waited < 5000; waited += 20) {
-    await sleep(20);
-  }
+  // The acknowledgements follow the commits: the publishers wait for them (a little).
+  const { sent, acked, errors: publishErrors } = await publishers.finish();
   const unacknowledged = sent - acked - publishErrors;
-  await Promise.all(clients.map((c) => c.endAsync(true)));
 
   // The raw ceiling: the same rows for other devices, one unnest insert per table.
   const ceilingDevices = await server.addDevices(CLIENTS, 'ceiling');

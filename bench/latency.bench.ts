@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -7,13 +8,13 @@ import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { dataTopic } from '../server/ingest/topics.ts';
 import { LIVE_PATH } from '../server/plugins/live.ts';
-import { runLoad } from '../server/simulator/load-run.ts';
 import { forEachSetup, percentile, sleep, startServer, type Setup } from './setup.ts';
 import { printTable } from './table.ts';
 
 // Live feed latency: publish → `points` event received, for a probe device
 // published over MQTT (QoS 1) while 20 other devices publish 1,000 msg/s in
-// the background. Measured by a socket.io client in Node and by a page in
+// the background (the simulator CLI, `npm run simulate`, in a process of its
+// own). Measured by a socket.io client in Node and by a page in
 // Chromium, both subscribed to the probe as the organisation's user. The
 // probe's payload carries `ts` = Date.now() at publish, which becomes the
 // point's time; receivers take Date.now() (the page: performance.timeOrigin
@@ -75,6 +76,37 @@ const summary = (samples: number[]) => {
   };
 };
 
+/**
+ * `npm run simulate` as the background devices until stopped; `stop` gives the
+ * acknowledged rate from its summary.
+ */
+function startBackgroundLoad(mqttUrl: string, token: string, registryId: number, ids: number[]) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '../scripts/simulate.ts'),
+      ...['--url', mqttUrl, '--registry', String(registryId), '--token', token],
+      ...['--device-ids', ids.join(','), '--devices', String(ids.length)],
+      ...['--rate', String(BACKGROUND_RATE), '--qos', '1'],
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    async stop(): Promise<number> {
+      child.kill('SIGINT');
+      await exited;
+      const rate = /rate\s+(\d+) msg\/s acknowledged/.exec(output)?.[1];
+      if (rate === undefined) throw new Error(`the simulator printed no rate:\n${output}`);
+      return Number(rate);
+    },
+  };
+}
+
 async function run(setup: Setup): Promise<Record<string, string | number>[]> {
   const server = await startServer(setup, { listen: true });
   const [probe] = await server.addDevices(1, 'probe');
@@ -131,16 +163,13 @@ async function run(setup: Setup): Promise<Record<string, string | number>[]> {
     },
   );
 
-  // The background load, then the probe.
-  const controller = new AbortController();
-  const load = runLoad({
-    mqttUrl: server.mqttUrl,
-    token: server.registryToken,
-    devices: background.map((deviceId) => ({ deviceId, registryId: server.registryId })),
-    rate: BACKGROUND_RATE,
-    qos: 1,
-    signal: controller.signal,
-  });
+  // The background load (the simulator CLI in its own process), then the probe.
+  const load = startBackgroundLoad(
+    server.mqttUrl,
+    server.registryToken,
+    server.registryId,
+    background,
+  );
   await sleep(2000);
   const probeClient = await mqtt.connectAsync(server.mqttUrl, {
     username: String(probe),
@@ -164,9 +193,7 @@ async function run(setup: Setup): Promise<Record<string, string | number>[]> {
   const browserSamples = await tab.evaluate(
     () => (globalThis as unknown as { samples: number[] }).samples,
   );
-  controller.abort();
-  const stats = await load;
-  const backgroundRate = Math.round(stats.acked / (stats.elapsedMs / 1000));
+  const backgroundRate = await load.stop();
 
   await probeClient.endAsync(true);
   socket.close();

@@ -36,10 +36,15 @@ export interface Setup {
 /**
  * The setups a bench runs: the embedded PGlite + Aedes always, and
  * PostgreSQL + the MQTT_URL broker when DATABASE_URL and MQTT_URL are set (in
- * a database of its own, dropped afterwards). `run` gets each in turn.
+ * a database of its own, dropped afterwards). `run` gets each in turn;
+ * BENCH_EMBEDDED=0 skips the embedded one.
  */
 export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promise<T[]> {
-  const results = [await run({ label: 'PGlite + Aedes (embedded)', env: {} })];
+  // BENCH_EMBEDDED=0 leaves the embedded setup out (profiling the PostgreSQL one).
+  const results =
+    process.env.BENCH_EMBEDDED === '0'
+      ? []
+      : [await run({ label: 'PGlite + Aedes (embedded)', env: {} })];
   if (!process.env.DATABASE_URL || !process.env.MQTT_URL) return results;
   const name = `nordlys_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

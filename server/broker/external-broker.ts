@@ -27,6 +27,8 @@ const UNCLAIMED_WAIT_MS = 60_000;
 
 /** Marks a message whose PUBACK is sent later, once its handlers are done. */
 class DeferredAck extends Error {}
+/** One marker for every message: an Error captures a stack trace when made. */
+const deferredAck = new DeferredAck('PUBACK deferred until the message is handled');
 
 /**
  * A connection to an external broker (MQTT 5). Messages are handled
@@ -107,7 +109,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     });
     previousAck = acknowledged.catch(() => undefined);
     acknowledged.catch(reportError);
-    callback(new DeferredAck());
+    callback(deferredAck);
   };
   client.on('error', (error) => {
     if (!(error instanceof DeferredAck)) options.onError?.(error);

@@ -51,7 +51,7 @@ export class BatchWriter<T> {
 
   constructor(private readonly options: BatchWriterOptions<T>) {
     this.maxBatchRows = options.maxBatchRows ?? 10_000;
-    this.lingerMs = options.lingerMs ?? 5;
+    this.lingerMs = options.lingerMs ?? 2;
     this.maxPendingRows = options.maxPendingRows ?? 100_000;
   }
 
