@@ -2,19 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { dataTopic } from '../../server/ingest/topics.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { makeDevice, makeRegistry, makeToken, spreadIds } from '../helpers/ingest-world.ts';
 import { createScratchDatabase, usesServices } from '../helpers/test-app.ts';
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
 
 /**
  * A Mosquitto of this test's own, configured as a deployment should be (docs/ingest.md):
@@ -61,21 +54,31 @@ async function startBroker(dir: string): Promise<{ url: string; stop: () => void
   return fallback;
 }
 
-function startServer(env: Record<string, string>): Server {
+interface Child {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A Node.js child running one of Nordlys's TypeScript entry points, its output kept. */
+function startChild(script: string, args: string[], env: Record<string, string>): Child {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(port: number, server: Server, timeoutMs = 90_000) {
+const startServer = (env: Record<string, string>) =>
+  startChild('server/server.ts', [], { LOG_LEVEL: 'warn', ...env });
+
+async function waitForHealth(port: number, server: Child, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
@@ -89,56 +92,53 @@ async function waitForHealth(port: number, server: Server, timeoutMs = 90_000) {
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+/** Polls `check` until it holds; false when the time runs out first. */
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) return false;
     await new Promise((r) => setTimeout(r, 200));
   }
+  return true;
 }
 
-/**
- * A small publisher at about `rate` QoS 1 messages a second, one point each
- * with its own time; it remembers which publishes the broker acknowledged.
- */
-async function startPublisher(url: string, topic: string, rate: number) {
-  const client = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
-  const acknowledged = new Set<number>();
-  const base = Date.now() - 3600_000;
-  let next = 0;
-  let inFlight = 0;
-  let paused = false;
-  const perTick = Math.max(1, Math.round(rate / 100));
-  const timer = setInterval(() => {
-    if (paused) return;
-    for (let i = 0; i < perTick; i++) {
-      const n = next++;
-      inFlight++;
-      client.publish(topic, JSON.stringify({ seq: n, ts: base + n }), { qos: 1 }, (error) => {
-        inFlight--;
-        if (!error) acknowledged.add(n);
-      });
-    }
-  }, 10);
-  return {
-    acknowledged,
-    base,
-    pause: () => (paused = true),
-    resume: () => (paused = false),
-    async stop() {
-      clearInterval(timer);
-      await until(async () => inFlight === 0, 30_000, 'the broker to acknowledge every publish');
-      await client.endAsync();
-    },
-  };
+interface Acknowledged {
+  deviceId: number;
+  ts: number;
+  seq: number;
 }
 
+/** The simulator's `--log`: a `deviceId,ts,seq` header, then one line per acknowledged message. */
+async function readAckLog(file: string): Promise<Acknowledged[]> {
+  const [header, ...lines] = (await fs.readFile(file, 'utf8')).trim().split('\n');
+  expect(header).toBe('deviceId,ts,seq');
+  return lines.map((line) => {
+    const [deviceId, ts, seq] = line.split(',').map(Number);
+    if (
+      deviceId === undefined ||
+      ts === undefined ||
+      seq === undefined ||
+      ![deviceId, ts, seq].every(Number.isSafeInteger)
+    )
+      throw new Error(`bad log line "${line}"`);
+    return { deviceId, ts, seq };
+  });
+}
+
+const RATE = 2000;
+const DEVICES = 6;
+/** Points of key `seq` stored before the server is killed. */
+const STORED_BEFORE_KILL = 4000;
+
 /**
- * Ack-after-commit across a crash: with a load of QoS 1 publishes going
- * through the real broker, the server is killed with SIGKILL and started
- * again; every point the broker acknowledged to the publisher ends up in
- * PostgreSQL exactly once (the broker redelivers what the dead server had not
- * acknowledged; (device, key, time) keeps redeliveries from duplicating).
+ * Ack-after-commit across a crash, end to end: `npm run simulate` publishes
+ * as six devices of one registry at 2,000 QoS 1 messages a second to
+ * Mosquitto; the server is killed with SIGKILL in the middle of it and
+ * started again with the same session while the load goes on. Every message
+ * the broker acknowledged to the simulator has its point in PostgreSQL
+ * exactly once, at the time the message carried (the broker redelivers what
+ * the dead server had not acknowledged and queues what arrived while it was
+ * down; (device, key, time) keeps redeliveries from duplicating).
  */
 describe.runIf(usesServices && process.env.DATABASE_URL && process.env.MQTT_URL)(
   'ingest survives a crash under load (PostgreSQL + MQTT broker)',
@@ -146,7 +146,7 @@ describe.runIf(usesServices && process.env.DATABASE_URL && process.env.MQTT_URL)
     let dataDir: string;
     let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
     let database: Database | undefined;
-    const servers: Server[] = [];
+    const children: Child[] = [];
     let broker: { url: string; stop: () => void } | undefined;
 
     beforeAll(async () => {
@@ -156,8 +156,7 @@ describe.runIf(usesServices && process.env.DATABASE_URL && process.env.MQTT_URL)
     });
 
     afterAll(async () => {
-      for (const server of servers)
-        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
       await database?.close();
       broker?.stop();
       await scratch.drop();
@@ -165,93 +164,173 @@ describe.runIf(usesServices && process.env.DATABASE_URL && process.env.MQTT_URL)
     });
 
     it(
-      'keeps every acknowledged point exactly once through a SIGKILL and restart',
+      'keeps every acknowledged point exactly once through a SIGKILL and restart under load',
       { timeout: 300_000 },
       async () => {
         const suffix = Math.random().toString(36).slice(2, 10);
+        const mqttUrl = broker?.url ?? '';
         const env = {
           DATA_DIR: dataDir,
           HOST: '127.0.0.1',
           PORT: String(await freePort()),
           DEMO: '0',
           DATABASE_URL: scratch.url,
-          MQTT_URL: broker?.url ?? '',
+          MQTT_URL: mqttUrl,
           MQTT_CLIENT_ID: `nordlys-crash-${suffix}`,
           MQTT_SHARE_GROUP: `nordlys-crash-${suffix}`,
           MQTT_SESSION_EXPIRY: '120',
         };
+        const startedAt = Date.now();
         const first = startServer(env);
-        servers.push(first);
+        children.push(first);
         await waitForHealth(Number(env.PORT), first);
+        const startupMs = Date.now() - startedAt;
 
         database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
         const db = database.db;
-        const start = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-        await sql`alter table registries alter column id restart with ${sql.lit(start)}`.execute(
-          db,
-        );
-        await sql`alter table devices alter column id restart with ${sql.lit(start)}`.execute(db);
+        await spreadIds(db);
         const org = await db
           .insertInto('organisations')
           .values({ name: 'Crash', address: 'Vej 1', zip: '1000', city: 'By', country: 'Denmark' })
           .returning('uuid')
           .executeTakeFirstOrThrow();
-        const registry = await db
-          .insertInto('registries')
-          .values({ name: 'Crash registry', org_uuid: org.uuid, protocol: 'mqtt' })
-          .returning('id')
+        const user = await db
+          .insertInto('users')
+          .values({ email: 'crash@nordlys.test', username: 'crash', org_uuid: org.uuid })
+          .returning('uuid')
           .executeTakeFirstOrThrow();
-        const device = await db
-          .insertInto('devices')
-          .values({ name: 'Crash device', org_uuid: org.uuid, registry_id: registry.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const stored = async () =>
+        const registryId = await makeRegistry(db, org.uuid, 'mqtt');
+        const deviceIds: number[] = [];
+        for (let i = 0; i < DEVICES; i++)
+          deviceIds.push(await makeDevice(db, { org_uuid: org.uuid, registry_id: registryId }));
+        // The devices sign in with this token; this test's Mosquitto lets anyone in,
+        // a deployment's broker checks it.
+        const token = await makeToken(db, 'registry', registryId, org.uuid, user.uuid);
+
+        const storedSeqs = async () =>
           Number(
             (
               await db
                 .selectFrom('device_data')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('device_id', '=', device.id)
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .where('device_id', 'in', deviceIds)
+                .where('key', '=', 'seq')
                 .executeTakeFirstOrThrow()
             ).n,
           );
 
-        const publisher = await startPublisher(
-          broker?.url ?? '',
-          dataTopic(registry.id, device.id),
-          2000,
+        // Long enough to reach the kill, restart the server (allowing twice the
+        // first start-up) and keep publishing several seconds after it.
+        const durationS = Math.min(60, Math.max(20, Math.ceil(12 + (2 * startupMs) / 1000)));
+        const logFile = path.join(dataDir, 'acknowledged.csv');
+        const simulator = startChild(
+          'scripts/simulate.ts',
+          [
+            '--devices',
+            String(DEVICES),
+            '--rate',
+            String(RATE),
+            '--url',
+            mqttUrl,
+            '--registry',
+            String(registryId),
+            '--token',
+            token,
+            '--device-ids',
+            deviceIds.join(','),
+            '--duration',
+            String(durationS),
+            '--log',
+            logFile,
+          ],
+          {},
         );
-        await until(async () => (await stored()) >= 2000, 120_000, 'the first points');
+        children.push(simulator);
+        const simulatorRunning = () => {
+          if (simulator.child.exitCode !== null)
+            throw new Error(`the simulator ended too soon:\n${simulator.output()}`);
+          return true;
+        };
+
+        const reachedKill = await waitFor(
+          async () => simulatorRunning() && (await storedSeqs()) >= STORED_BEFORE_KILL,
+          60_000,
+        );
+        expect(reachedKill, `${STORED_BEFORE_KILL} points stored before the kill`).toBe(true);
+        const storedBeforeKill = await storedSeqs();
+        simulatorRunning();
+        const killedAt = Date.now();
         first.child.kill('SIGKILL');
-        // The broker holds only so many messages for a session while it is away
-        // (Mosquitto: max_queued_messages), so the load pauses until the restart.
-        publisher.pause();
-        await first.exited;
+        expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
         const second = startServer(env);
-        servers.push(second);
+        children.push(second);
         await waitForHealth(Number(env.PORT), second);
-        publisher.resume();
-        await new Promise((r) => setTimeout(r, 2000));
-        await publisher.stop();
-        const acknowledged = publisher.acknowledged;
-        expect(acknowledged.size).toBeGreaterThan(2000);
+        const restartedAt = Date.now();
+        // The load was never paused: the simulator still publishes now.
+        simulatorRunning();
 
-        await until(async () => (await stored()) >= acknowledged.size, 120_000, 'every point');
+        const finished = await simulator.exited;
+        expect(finished, simulator.output()).toEqual({ code: 0, signal: null });
+        const acknowledged = await readAckLog(logFile);
+        expect(simulator.output()).toContain(`acked        ${acknowledged.length}\n`);
+        expect(acknowledged.length).toBeGreaterThan(0.6 * durationS * RATE);
+        expect(acknowledged.length).toBeLessThanOrEqual(durationS * RATE + RATE);
+        expect(acknowledged.length).toBeGreaterThan(storedBeforeKill + RATE);
+        // Acknowledged publishes before the kill, while the server was down and after the restart.
+        const before = acknowledged.filter((a) => a.ts < killedAt).length;
+        const down = acknowledged.filter((a) => a.ts > killedAt && a.ts < restartedAt).length;
+        const after = acknowledged.filter((a) => a.ts > restartedAt).length;
+        const windows = JSON.stringify({ before, down, after });
+        expect(before, windows).toBeGreaterThanOrEqual(STORED_BEFORE_KILL);
+        expect(down, windows).toBeGreaterThanOrEqual(RATE / 2);
+        expect(after, windows).toBeGreaterThanOrEqual(2 * RATE);
+
+        await waitFor(async () => (await storedSeqs()) >= acknowledged.length, 120_000);
+        second.child.kill('SIGTERM');
+        expect(await second.exited, second.output()).toEqual({ code: 0, signal: null });
+
+        // Per device and seq, counted apart from the time: a message stored
+        // twice under different times would show as a count of 2.
         const rows = await db
           .selectFrom('device_data')
-          .select(['time', 'value'])
-          .where('device_id', '=', device.id)
+          .select((eb) => [
+            'device_id',
+            'value',
+            eb.fn.countAll<string>().as('n'),
+            eb.fn.min('time').as('first'),
+            eb.fn.max('time').as('last'),
+          ])
+          .where('device_id', 'in', deviceIds)
           .where('key', '=', 'seq')
+          .groupBy(['device_id', 'value'])
           .execute();
-        const seen = new Map<number, number>();
-        for (const row of rows) seen.set(row.value ?? -1, (seen.get(row.value ?? -1) ?? 0) + 1);
-        const missing = [...acknowledged].filter((n) => seen.get(n) !== 1);
-        expect(missing).toEqual([]);
-        expect(rows.length).toBe(new Set(rows.map((r) => r.time.getTime())).size);
-        second.child.kill('SIGTERM');
-        expect(await second.exited).toBe(0);
+        const stored = new Map(
+          rows.map((r) => [
+            `${r.device_id},${r.value}`,
+            { n: Number(r.n), first: r.first.getTime(), last: r.last.getTime() },
+          ]),
+        );
+        const logged = new Map(acknowledged.map((a) => [`${a.deviceId},${a.seq}`, a.ts]));
+        expect(logged.size).toBe(acknowledged.length);
+        const missing = [...logged.keys()].filter((k) => !stored.has(k));
+        const duplicated = [...stored].filter(([, s]) => s.n !== 1).map(([k]) => k);
+        const mistimed = [...logged]
+          .filter(([k, ts]) => {
+            const s = stored.get(k);
+            return s !== undefined && (s.first !== ts || s.last !== ts);
+          })
+          .map(([k]) => k);
+        // The simulator exited 0, so every message it sent was acknowledged and
+        // logged: a stored seq that is not in the log came from nowhere.
+        const unlogged = [...stored.keys()].filter((k) => !logged.has(k));
+        expect({
+          missing: missing.slice(0, 20),
+          duplicated: duplicated.slice(0, 20),
+          mistimed: mistimed.slice(0, 20),
+          unlogged: unlogged.slice(0, 20),
+        }).toEqual({ missing: [], duplicated: [], mistimed: [], unlogged: [] });
+        expect(rows.length).toBe(acknowledged.length);
       },
     );
   },
