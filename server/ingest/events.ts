@@ -26,14 +26,31 @@ export interface StatusChange {
   lastConnectionAt: string | null;
 }
 
+/** A packet's entry in the message log that was just committed (as `GET /api/v1/messages/:id` shows it). */
+export interface CommittedMessage {
+  id: number;
+  deviceId: number;
+  orgUuid: string;
+  deviceName: string;
+  registryId: number | null;
+  registryName: string | null;
+  receivedAt: string;
+  topic: string | null;
+  payload: string;
+  encoding: 'utf8' | 'base64';
+}
+
 interface DataEventMap {
   points: [CommittedBatch];
   status: [StatusChange];
+  /** The message log entries of one committed batch, in packet order. */
+  messages: [CommittedMessage[]];
 }
 
 /**
  * What ingest tells the rest of this process after a commit: the live feed
- * listens and sends the points on to browsers (and, through the Redis
- * adapter, to browsers connected to other nodes). Listeners must not throw.
+ * listens and sends the points, status changes and messages on to browsers
+ * (and, through the Redis adapter, to browsers connected to other nodes).
+ * Listeners must not throw.
  */
 export class DataEvents extends EventEmitter<DataEventMap> {}

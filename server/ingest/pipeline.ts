@@ -20,6 +20,7 @@ import {
 } from './decode.ts';
 import type { DeviceDirectory, Refusal, Transport } from './device-directory.ts';
 import type { DataEvents, DeviceStatusColour } from './events.ts';
+import { announceMessages } from './message-events.ts';
 import { addSyntheticPoints, type SyntheticKey } from './synthetic.ts';
 
 /** A packet from a device, as the broker or the HTTP route received it. */
@@ -110,8 +111,10 @@ export function createIngestPipeline(options: IngestOptions) {
         await repo.ensurePartitions(missing);
         for (const month of missing) knownMonths.add(month);
       }
-      const changed = await repo.writePackets(jobs.map((job) => job.packet));
+      const { changed, messageIds } = await repo.writeBatch(jobs.map((job) => job.packet));
       announce(jobs, changed);
+      // The message log's live feed (docs/live.md `message`), apart from points and status.
+      announceMessages(events, jobs, messageIds, log);
     },
     onRetry: (error, attempt) =>
       log.warn({ err: error, attempt }, 'ingest: writing a batch failed; trying again'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubscription, pointRooms } from './subscriptions.ts';
+import { parseMessageSubscription, parseSubscription, pointRooms, rooms } from './subscriptions.ts';
 
 describe('live subscription payloads', () => {
   it('accepts device ids, keys and org, dropping repeats', () => {
@@ -34,5 +34,15 @@ describe('live subscription payloads', () => {
   it('names one room per key, or the all-keys room', () => {
     expect(pointRooms(7, null)).toEqual(['d:7:*']);
     expect(pointRooms(7, ['a', 'b'])).toEqual(['d:7:k:a', 'd:7:k:b']);
+  });
+
+  it('takes only device ids for the message log, in a room of its own', () => {
+    expect(parseMessageSubscription({ deviceIds: [5, 5, 6] })).toEqual({ deviceIds: [5, 6] });
+    expect(parseMessageSubscription({ deviceIds: [5], keys: ['a'] })).toBe('Unknown field: keys');
+    expect(parseMessageSubscription({ deviceIds: [-1] })).toMatch(/deviceIds/);
+    expect(parseMessageSubscription([])).toMatch(/object/);
+    // Data keys are letters, digits, _ . - only: no key room can be named like it.
+    expect(rooms.messages(7)).toBe('d:7:m');
+    expect(pointRooms(7, ['m'])).not.toContain(rooms.messages(7));
   });
 });

@@ -6,6 +6,8 @@ export const rooms = {
   allKeys: (id: number) => `d:${id}:*`,
   /** Points of one key of a device. */
   key: (id: number, key: string) => `d:${id}:k:${key}`,
+  /** The message log of a device (every packet it sends). */
+  messages: (id: number) => `d:${id}:m`,
   /** Status changes of an organisation's devices. */
   org: (uuid: string) => `o:${uuid}`,
   /** Status changes of every device (super users). */
@@ -56,6 +58,15 @@ export function parseSubscription(payload: unknown, withKeys: boolean): Subscrib
   if (payload.org !== undefined && typeof payload.org !== 'boolean')
     return 'org must be true or false';
   return { deviceIds, keys, org: payload.org };
+}
+
+/** A `messages.subscribe` or `messages.unsubscribe` payload, checked; a string says what is wrong. */
+export function parseMessageSubscription(payload: unknown): { deviceIds: number[] } | string {
+  if (!isObject(payload)) return 'Send an object: { deviceIds }';
+  const unknown = Object.keys(payload).find((name) => name !== 'deviceIds');
+  if (unknown !== undefined) return `Unknown field: ${unknown}`;
+  const deviceIds = deviceIdsOf(payload.deviceIds);
+  return typeof deviceIds === 'string' ? deviceIds : { deviceIds };
 }
 
 /** The point rooms of a device for a key filter. */

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import type { BrokerAuth } from '../broker/broker.ts';
 import { deviceBrokerAuth } from '../ingest/broker-auth.ts';
 import { deviceDirectory, type DeviceDirectory } from '../ingest/device-directory.ts';
@@ -13,6 +14,8 @@ declare module 'fastify' {
       directory: DeviceDirectory;
       /** Device sign-in for the embedded broker. */
       brokerAuth: BrokerAuth;
+      /** Turns silent devices yellow, then red, and announces each change (runs every minute). */
+      sweepStatuses(): Promise<void>;
     };
   }
 }
@@ -40,6 +43,20 @@ export default fp(
       afterCommit: outbound.afterCommit,
     });
 
+    // What this node committed (with several nodes on a shared subscription, its share).
+    const committedMessages = new Counter({
+      name: 'nordlys_ingest_messages_total',
+      help: 'Messages this node logged (committed) from devices',
+      registers: [fastify.metrics],
+    });
+    const committedPoints = new Counter({
+      name: 'nordlys_ingest_points_total',
+      help: 'Data points this node committed',
+      registers: [fastify.metrics],
+    });
+    fastify.dataEvents.on('messages', (messages) => committedMessages.inc(messages.length));
+    fastify.dataEvents.on('points', (batch) => committedPoints.inc(batch.points.length));
+
     // Devices that signed in to the embedded broker count as connected (yellow).
     const connected = new Set<number>();
     const flushConnections = async () => {
@@ -48,6 +65,7 @@ export default fp(
       connected.clear();
       pipeline.announceStatus(await repo.touchConnection(ids, new Date()));
     };
+    const sweepStatuses = async () => pipeline.announceStatus(await repo.ageStatuses());
     const timers = [
       setInterval(() => {
         flushConnections().catch((error: unknown) =>
@@ -55,18 +73,15 @@ export default fp(
         );
       }, CONNECTION_FLUSH_MS),
       setInterval(() => {
-        repo
-          .ageStatuses()
-          .then((rows) => pipeline.announceStatus(rows))
-          .catch((error: unknown) =>
-            fastify.log.warn({ err: error }, 'ingest: the device status sweep failed'),
-          );
+        sweepStatuses().catch((error: unknown) =>
+          fastify.log.warn({ err: error }, 'ingest: the device status sweep failed'),
+        );
       }, STATUS_SWEEP_MS),
     ];
     for (const timer of timers) timer.unref();
 
     const brokerAuth = deviceBrokerAuth(directory, (id) => connected.add(id));
-    fastify.decorate('ingest', Object.assign(pipeline, { directory, brokerAuth }));
+    fastify.decorate('ingest', Object.assign(pipeline, { directory, brokerAuth, sweepStatuses }));
 
     let unsubscribe: (() => Promise<void>) | undefined;
     fastify.addHook('onReady', async () => {
@@ -95,5 +110,5 @@ export default fp(
       await flushConnections().catch(() => undefined);
     });
   },
-  { name: 'ingest', dependencies: ['database', 'sandbox', 'data-events'] },
+  { name: 'ingest', dependencies: ['database', 'sandbox', 'data-events', 'metrics'] },
 );

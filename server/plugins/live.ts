@@ -3,11 +3,17 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { Server, type Socket } from 'socket.io';
-import { mayReadDeviceData, type Actor } from '../access/access.ts';
+import { can, mayReadDeviceData, type Actor } from '../access/access.ts';
 import { groupAllows } from '../access/matrix.ts';
-import type { CommittedBatch, CommittedPoint, StatusChange } from '../ingest/events.ts';
+import type {
+  CommittedBatch,
+  CommittedMessage,
+  CommittedPoint,
+  StatusChange,
+} from '../ingest/events.ts';
 import { createCoalescer } from '../live/coalescer.ts';
 import {
+  parseMessageSubscription,
   parseSubscription,
   pointRooms,
   rooms,
@@ -27,6 +33,8 @@ interface LiveSocketData {
   /** Subscribed devices and their key filters (null: every key). */
   devices: Map<number, string[] | null>;
   org: boolean;
+  /** Devices whose message log the socket follows. */
+  messageDevices: Set<number>;
 }
 type Ack = (answer: object) => void;
 
@@ -34,12 +42,15 @@ type Ack = (answer: object) => void;
 export interface LiveServerEvents {
   points(event: { deviceId: number; points: CommittedPoint[] }): void;
   status(event: Omit<StatusChange, 'orgUuid'>): void;
+  messages(event: { deviceId: number; messages: Omit<CommittedMessage, 'orgUuid'>[] }): void;
   'session.ended'(): void;
 }
 /** What a client sends; payloads are checked, so they arrive as unknown. */
 export interface LiveClientEvents {
   subscribe(payload: unknown, ack?: Ack): void;
   unsubscribe(payload: unknown, ack?: Ack): void;
+  'messages.subscribe'(payload: unknown, ack?: Ack): void;
+  'messages.unsubscribe'(payload: unknown, ack?: Ack): void;
 }
 type LiveServer = Server<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
 type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
@@ -83,6 +94,18 @@ const wirePoint = ({ key, time, value, textValue }: CommittedPoint) => ({
   time,
   value,
   textValue,
+});
+
+const wireMessage = (m: CommittedMessage) => ({
+  id: m.id,
+  deviceId: m.deviceId,
+  deviceName: m.deviceName,
+  registryId: m.registryId,
+  registryName: m.registryName,
+  receivedAt: m.receivedAt,
+  topic: m.topic,
+  payload: m.payload,
+  encoding: m.encoding,
 });
 
 /**
@@ -131,7 +154,12 @@ export default fp(
     });
     const sentPoints = new Counter({
       name: 'nordlys_live_points_total',
-      help: 'Points this node sent to live feed rooms',
+      help: 'Points this node sent to live feed rooms (a point sent to two rooms counts twice)',
+      registers: [fastify.metrics],
+    });
+    const sentMessages = new Counter({
+      name: 'nordlys_live_messages_total',
+      help: 'Logged messages this node sent to live feed rooms',
       registers: [fastify.metrics],
     });
 
@@ -143,7 +171,13 @@ export default fp(
       actorOf(secret).then(
         (actor) => {
           if (!actor) return refuse();
-          const data: LiveSocketData = { secret, actor, devices: new Map(), org: false };
+          const data: LiveSocketData = {
+            secret,
+            actor,
+            devices: new Map(),
+            org: false,
+            messageDevices: new Set(),
+          };
           socket.data = data;
           next();
         },
@@ -210,34 +244,86 @@ export default fp(
       return { ok: true, unsubscribed };
     }
 
-    type Run = (socket: LiveSocket, request: SubscribeRequest) => Promise<object | null>;
+    /**
+     * The message log follows the messages API (`GET /api/v1/messages/`): people
+     * and general tokens with `device.list` in the device's organisation.
+     */
+    async function subscribeMessages(socket: LiveSocket, request: { deviceIds: number[] }) {
+      const actor = await actorOf(socket.data.secret);
+      if (!actor) return null;
+      socket.data.actor = actor;
+      const owners = await repo.dataOwners(request.deviceIds);
+      const allowed = new Set(
+        owners.filter((o) => can(actor, 'device', 'list', o.orgUuid)).map((o) => o.id),
+      );
+      const subscribed = request.deviceIds.filter((id) => allowed.has(id));
+      for (const id of subscribed) socket.data.messageDevices.add(id);
+      await socket.join(subscribed.map(rooms.messages));
+      return { ok: true, subscribed, refused: request.deviceIds.filter((id) => !allowed.has(id)) };
+    }
+
+    async function unsubscribeMessages(socket: LiveSocket, request: { deviceIds: number[] }) {
+      const unsubscribed = request.deviceIds.filter((id) => socket.data.messageDevices.has(id));
+      for (const id of unsubscribed) {
+        socket.data.messageDevices.delete(id);
+        await socket.leave(rooms.messages(id));
+      }
+      return { ok: true, unsubscribed };
+    }
+
     io.on('connection', (socket) => {
-      const handle = (withKeys: boolean, run: Run) => (payload: unknown, ack?: unknown) => {
-        const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-        const request = parseSubscription(payload, withKeys);
-        if (typeof request === 'string') return reply({ ok: false, error: request });
-        run(socket, request).then(
-          (answer) => {
-            if (answer) return reply(answer);
-            reply({ ok: false, error: 'Your session has ended' });
-            endSession(socket);
-          },
-          (error: unknown) => {
-            fastify.log.error({ err: error }, 'live feed subscription failed');
-            reply({ ok: false, error: 'Could not subscribe; try again' });
-          },
-        );
-      };
-      socket.on('subscribe', handle(true, subscribe));
-      socket.on('unsubscribe', handle(false, unsubscribe));
+      // A socket's subscription changes apply one after the other, in the
+      // order it sent them: each waits for database checks, and an earlier,
+      // smaller key list finishing last would otherwise drop keys.
+      let previous: Promise<unknown> = Promise.resolve();
+      const handle =
+        <R>(
+          parse: (payload: unknown) => R | string,
+          run: (socket: LiveSocket, request: R) => Promise<object | null>,
+        ) =>
+        (payload: unknown, ack?: unknown) => {
+          const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+          const request = parse(payload);
+          if (typeof request === 'string') return reply({ ok: false, error: request });
+          const turn = previous.then(() => run(socket, request));
+          previous = turn.catch(() => undefined);
+          turn.then(
+            (answer) => {
+              if (answer) return reply(answer);
+              reply({ ok: false, error: 'Your session has ended' });
+              endSession(socket);
+            },
+            (error: unknown) => {
+              fastify.log.error({ err: error }, 'live feed subscription failed');
+              reply({ ok: false, error: 'Could not subscribe; try again' });
+            },
+          );
+        };
+      socket.on(
+        'subscribe',
+        handle((payload) => parseSubscription(payload, true), subscribe),
+      );
+      socket.on(
+        'unsubscribe',
+        handle((payload) => parseSubscription(payload, false), unsubscribe),
+      );
+      socket.on('messages.subscribe', handle(parseMessageSubscription, subscribeMessages));
+      socket.on('messages.unsubscribe', handle(parseMessageSubscription, unsubscribeMessages));
     });
 
+    // socket.io encodes a packet even for an empty room. Without the Redis
+    // adapter every listener is on this node, so rooms nobody joined are
+    // skipped; with it, other nodes' listeners are unknown here.
+    const listened = (room: string) => Boolean(fastify.redis) || io.of('/').adapter.rooms.has(room);
     const emitPoints = (batch: CommittedBatch) => {
       const id = batch.deviceId;
-      io.to(rooms.allKeys(id)).emit('points', {
-        deviceId: id,
-        points: batch.points.map(wirePoint),
-      });
+      if (listened(rooms.allKeys(id))) {
+        io.to(rooms.allKeys(id)).emit('points', {
+          deviceId: id,
+          points: batch.points.map(wirePoint),
+        });
+        sentPoints.inc(batch.points.length);
+      }
       const byKey = new Map<string, CommittedPoint[]>();
       for (const point of batch.points) {
         const list = byKey.get(point.key);
@@ -245,9 +331,10 @@ export default fp(
         else byKey.set(point.key, [point]);
       }
       for (const [key, points] of byKey) {
+        if (!listened(rooms.key(id, key))) continue;
         io.to(rooms.key(id, key)).emit('points', { deviceId: id, points: points.map(wirePoint) });
+        sentPoints.inc(points.length);
       }
-      sentPoints.inc(batch.points.length);
     };
     const coalescer = createCoalescer({
       maxDelayMs: COALESCE_MS,
@@ -266,8 +353,26 @@ export default fp(
         },
       );
     };
+    /** One `messages` event per device and committed batch, in packet order. */
+    const onMessages = (messages: CommittedMessage[]) => {
+      const byDevice = new Map<number, CommittedMessage[]>();
+      for (const message of messages) {
+        const list = byDevice.get(message.deviceId);
+        if (list) list.push(message);
+        else byDevice.set(message.deviceId, [message]);
+      }
+      for (const [deviceId, list] of byDevice) {
+        if (!listened(rooms.messages(deviceId))) continue;
+        io.to(rooms.messages(deviceId)).emit('messages', {
+          deviceId,
+          messages: list.map(wireMessage),
+        });
+        sentMessages.inc(list.length);
+      }
+    };
     fastify.dataEvents.on('points', onPoints);
     fastify.dataEvents.on('status', onStatus);
+    fastify.dataEvents.on('messages', onMessages);
 
     async function checkSessions(): Promise<void> {
       const local = [...io.of('/').sockets.values()];
@@ -298,6 +403,7 @@ export default fp(
       clearInterval(sweep);
       fastify.dataEvents.off('points', onPoints);
       fastify.dataEvents.off('status', onStatus);
+      fastify.dataEvents.off('messages', onMessages);
       coalescer.flushAll();
       io.local.disconnectSockets(true);
       io.engine.close();

@@ -34,6 +34,13 @@ export interface StoredPacket {
   points: { key: string; time: number; value: number | null; textValue: string | null }[];
 }
 
+/** What a batch write changed: the status colours, and the ids of the messages it logged. */
+export interface WrittenPackets {
+  changed: StatusRow[];
+  /** Per device, the ids of its packets' messages, in the order of its packets (none: deleted meanwhile). */
+  messageIds: Map<number, number[]>;
+}
+
 export interface StatusRow {
   id: number;
   org_uuid: string;
@@ -146,26 +153,38 @@ export function ingestRepository(db: Kysely<DB>) {
      * already stored for the same device, key and time is kept as it was), and
      * each device's last data and connection times and status. Packets of
      * devices deleted meanwhile are skipped. Gives back the devices whose
-     * status colour changed.
+     * status colour changed and the ids of the logged messages.
      */
-    writePackets(packets: StoredPacket[]): Promise<StatusRow[]> {
-      return db.transaction().execute(async (trx) => {
-        const points = packets.flatMap((p) => p.points.map((point) => ({ p, point })));
-        if (points.length > 0) {
-          await sql`
-            insert into device_data (device_id, key, time, value, text_value)
-            select u.device_id, u.key, u.time, u.value, u.text_value
-            from unnest(
-              ${points.map(({ p }) => p.deviceId)}::bigint[],
-              ${points.map(({ point }) => point.key)}::text[],
-              ${points.map(({ point }) => new Date(point.time).toISOString())}::timestamptz[],
-              ${points.map(({ point }) => point.value)}::double precision[],
-              ${points.map(({ point }) => point.textValue)}::text[]
-            ) as u(device_id, key, time, value, text_value)
-            where exists (select 1 from devices d where d.id = u.device_id)
-            on conflict do nothing`.execute(trx);
+    async writeBatch(packets: StoredPacket[]): Promise<WrittenPackets> {
+      const points = packets.flatMap((p) => p.points.map((point) => ({ p, point })));
+      const latest = new Map<number, { data: Date | null; connection: Date }>();
+      for (const p of packets) {
+        const seen = latest.get(p.deviceId) ?? { data: null, connection: p.receivedAt };
+        if (p.receivedAt > seen.connection) seen.connection = p.receivedAt;
+        if (p.points.length > 0 && (!seen.data || p.receivedAt > seen.data)) {
+          seen.data = p.receivedAt;
         }
-        await sql`
+        latest.set(p.deviceId, seen);
+      }
+      const ids = [...latest.keys()].sort((a, b) => a - b);
+      // One statement, so one round trip and an atomic commit: the inserts run
+      // as data-modifying CTEs beside the status update (one snapshot; the
+      // hourly rollup's statement trigger sees every inserted point).
+      const changed = await sql<StatusRow & { message_ids: unknown[] | null }>`
+        with points as (
+          insert into device_data (device_id, key, time, value, text_value)
+          select u.device_id, u.key, u.time, u.value, u.text_value
+          from unnest(
+            ${points.map(({ p }) => p.deviceId)}::bigint[],
+            ${points.map(({ point }) => point.key)}::text[],
+            ${points.map(({ point }) => new Date(point.time).toISOString())}::timestamptz[],
+            ${points.map(({ point }) => point.value)}::double precision[],
+            ${points.map(({ point }) => point.textValue)}::text[]
+          ) as u(device_id, key, time, value, text_value)
+          where exists (select 1 from devices d where d.id = u.device_id)
+          on conflict do nothing
+        ),
+        logged as (
           insert into messages (device_id, registry_id, received_at, topic, payload, payload_encoding)
           select u.device_id, r.id, u.received_at, u.topic, u.payload, u.encoding
           from unnest(
@@ -175,47 +194,51 @@ export function ingestRepository(db: Kysely<DB>) {
             ${packets.map((p) => p.topic)}::text[],
             ${packets.map((p) => p.payload)}::text[],
             ${packets.map((p) => p.encoding)}::text[]
-          ) as u(device_id, registry_id, received_at, topic, payload, encoding)
+          ) with ordinality as u(device_id, registry_id, received_at, topic, payload, encoding, n)
           join devices d on d.id = u.device_id
-          left join registries r on r.id = u.registry_id`.execute(trx);
+          left join registries r on r.id = u.registry_id
+          -- In packet order, so a device's message ids follow the order of its packets.
+          order by u.n
+          returning id, device_id
+        ),
+        logged_ids as (
+          select device_id, array_agg(id order by id) as ids from logged group by device_id
+        ),
+        u as (
+          select * from unnest(
+            ${ids}::bigint[],
+            ${ids.map((id) => latest.get(id)?.data?.toISOString() ?? null)}::timestamptz[],
+            ${ids.map((id) => latest.get(id)?.connection.toISOString() ?? null)}::timestamptz[]
+          ) as u(id, data_at, connection_at)
+        ),
+        old as (
+          select d.id, d.status from devices d join u on u.id = d.id order by d.id for no key update of d
+        ),
+        next as (
+          select d.id,
+            greatest(d.last_data_at, u.data_at) as data_at,
+            greatest(d.last_connection_at, u.connection_at) as connection_at,
+            l.ids as message_ids
+          from devices d join u on u.id = d.id
+          left join logged_ids l on l.device_id = d.id
+        )
+        update devices d
+        set last_data_at = next.data_at,
+            last_connection_at = next.connection_at,
+            status = ${statusSql('next.data_at', 'next.connection_at')}
+        from next, old
+        where d.id = next.id and old.id = d.id
+        returning d.id, d.org_uuid, d.status, old.status as old_status,
+          d.last_data_at, d.last_connection_at, next.message_ids`.execute(db);
+      const messageIds = new Map(
+        changed.rows.map((row) => [row.id, (row.message_ids ?? []).map(Number)]),
+      );
+      return { changed: changed.rows.filter((row) => row.status !== row.old_status), messageIds };
+    },
 
-        const latest = new Map<number, { data: Date | null; connection: Date }>();
-        for (const p of packets) {
-          const seen = latest.get(p.deviceId) ?? { data: null, connection: p.receivedAt };
-          if (p.receivedAt > seen.connection) seen.connection = p.receivedAt;
-          if (p.points.length > 0 && (!seen.data || p.receivedAt > seen.data)) {
-            seen.data = p.receivedAt;
-          }
-          latest.set(p.deviceId, seen);
-        }
-        const ids = [...latest.keys()].sort((a, b) => a - b);
-        const changed = await sql<StatusRow>`
-          with u as (
-            select * from unnest(
-              ${ids}::bigint[],
-              ${ids.map((id) => latest.get(id)?.data?.toISOString() ?? null)}::timestamptz[],
-              ${ids.map((id) => latest.get(id)?.connection.toISOString() ?? null)}::timestamptz[]
-            ) as u(id, data_at, connection_at)
-          ),
-          old as (
-            select d.id, d.status from devices d join u on u.id = d.id order by d.id for update of d
-          ),
-          next as (
-            select d.id,
-              greatest(d.last_data_at, u.data_at) as data_at,
-              greatest(d.last_connection_at, u.connection_at) as connection_at
-            from devices d join u on u.id = d.id
-          )
-          update devices d
-          set last_data_at = next.data_at,
-              last_connection_at = next.connection_at,
-              status = ${statusSql('next.data_at', 'next.connection_at')}
-          from next, old
-          where d.id = next.id and old.id = d.id
-          returning d.id, d.org_uuid, d.status, old.status as old_status,
-            d.last_data_at, d.last_connection_at`.execute(trx);
-        return changed.rows.filter((row) => row.status !== row.old_status);
-      });
+    /** writeBatch, giving back only the devices whose status colour changed. */
+    async writePackets(packets: StoredPacket[]): Promise<StatusRow[]> {
+      return (await this.writeBatch(packets)).changed;
     },
 
     /** Marks devices as connected (a device signed in to the broker). */

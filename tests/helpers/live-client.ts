@@ -70,3 +70,32 @@ export function collectPoints(
     socket.on('points', listener);
   });
 }
+
+/** A logged message as the live feed sends it (the messages API's shape). */
+export interface MessageEvent {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  registryId: number | null;
+  registryName: string | null;
+  receivedAt: string;
+  topic: string | null;
+  payload: string;
+  encoding: 'utf8' | 'base64';
+}
+
+/** Every message of the `messages` events the socket receives from now on, in order. */
+export function recordMessages(socket: Socket): MessageEvent[] {
+  const seen: MessageEvent[] = [];
+  socket.on('messages', (event: { deviceId: number; messages: MessageEvent[] }) =>
+    seen.push(...event.messages),
+  );
+  return seen;
+}
+
+/** Every `event` the socket receives from now on, in order of arrival. */
+export function record<T>(socket: Socket, event: string): T[] {
+  const seen: T[] = [];
+  socket.on(event, (payload: T) => seen.push(payload));
+  return seen;
+}

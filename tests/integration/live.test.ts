@@ -92,6 +92,34 @@ describe('live feed', () => {
     });
   });
 
+  it("applies a socket's subscribes in the order it sent them", async () => {
+    const socket = await connect('managerA');
+    const alpha = world.alphaThings.device.id;
+    // Charts subscribe one after the other with a growing key list, without
+    // waiting for answers; the last list must be the one that holds.
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const answered: number[] = [];
+    await Promise.all(
+      keys.map(
+        (_, i) =>
+          new Promise<void>((resolve) =>
+            socket.emit('subscribe', { deviceIds: [alpha], keys: keys.slice(0, i + 1) }, () => {
+              answered.push(i);
+              resolve();
+            }),
+          ),
+      ),
+    );
+    expect(answered).toEqual(keys.map((_, i) => i));
+    const received = collectPoints(socket, alpha, keys.length);
+    emitPoints(
+      alpha,
+      world.orgs.alpha,
+      keys.map((key, i) => point(key, i, i)),
+    );
+    expect((await received).map((p) => p.key).sort()).toEqual([...keys].sort());
+  });
+
   it('sends committed points of subscribed devices only', async () => {
     const socket = await connect('userA');
     const alpha = world.alphaThings.device.id;

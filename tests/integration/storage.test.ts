@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate.ts';
+import {
+  ingestRepository,
+  type StoredPacket,
+} from '../../server/repositories/ingest-repository.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('storage', () => {
@@ -90,6 +94,92 @@ describe('storage', () => {
       select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'device_data'::regclass`.execute(db);
     expect(partitions.rows.map((r) => r.name)).toContain('device_data_2026_03');
+  });
+
+  it('writes a batch of packets at once: messages, points, the hourly rollup and the status', async () => {
+    const { db } = t.database;
+    const org = await db
+      .selectFrom('devices')
+      .select('org_uuid')
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+    const other = await db
+      .insertInto('devices')
+      .values({ name: 'Other counter', org_uuid: org.org_uuid })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const repo = ingestRepository(db);
+    await repo.ensurePartitions([Date.UTC(2026, 4, 1)]);
+    const at = (iso: string) => new Date(iso).getTime();
+    const packet = (id: number, minute: string, value: number): StoredPacket => ({
+      deviceId: id,
+      registryId: null,
+      receivedAt: new Date(),
+      topic: null,
+      payload: JSON.stringify({ level: value }),
+      encoding: 'utf8',
+      points: [{ key: 'level', time: at(`2026-05-04T${minute}:00Z`), value, textValue: null }],
+    });
+    const first = [
+      packet(deviceId, '10:15', 3),
+      packet(deviceId, '10:45', 5),
+      packet(deviceId, '11:05', 7),
+      packet(other.id, '10:30', 1),
+    ];
+    const changed = await repo.writePackets(first);
+    expect(changed.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [deviceId, 'green'],
+        [other.id, 'green'],
+      ].sort(),
+    );
+    // The same packets again (a broker redelivers after a crash) and one new point.
+    expect(await repo.writePackets([...first, packet(deviceId, '10:50', 11)])).toEqual([]);
+
+    const points = await db
+      .selectFrom('device_data')
+      .select(['device_id', 'value'])
+      .where('key', '=', 'level')
+      .where('device_id', 'in', [deviceId, other.id])
+      .orderBy('device_id')
+      .orderBy('time')
+      .execute();
+    expect(points.map((p) => [p.device_id, p.value])).toEqual([
+      [deviceId, 3],
+      [deviceId, 5],
+      [deviceId, 11],
+      [deviceId, 7],
+      [other.id, 1],
+    ]);
+    const hourly = await db
+      .selectFrom('device_data_hourly')
+      .select(['device_id', 'hour', 'count', 'sum', 'min', 'max'])
+      .where('key', '=', 'level')
+      .where('device_id', 'in', [deviceId, other.id])
+      .orderBy('device_id')
+      .orderBy('hour')
+      .execute();
+    expect(
+      hourly.map((h) => [h.device_id, h.hour.toISOString(), h.count, h.sum, h.min, h.max]),
+    ).toEqual([
+      [deviceId, '2026-05-04T10:00:00.000Z', 3, 19, 3, 11],
+      [deviceId, '2026-05-04T11:00:00.000Z', 1, 7, 7, 7],
+      [other.id, '2026-05-04T10:00:00.000Z', 1, 1, 1, 1],
+    ]);
+    // Every packet is logged, redeliveries too: the log is what arrived.
+    const messages = await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('device_id', 'in', [deviceId, other.id])
+      .executeTakeFirstOrThrow();
+    expect(Number(messages.n)).toBe(9);
+    const device = await db
+      .selectFrom('devices')
+      .select(['status', 'last_data_at'])
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+    expect(device.status).toBe('green');
+    expect(device.last_data_at).not.toBeNull();
   });
 
   it('refuses a point in a month that has no partition yet', async () => {
