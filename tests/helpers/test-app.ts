@@ -3,12 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { BrokerAuth } from '../../server/broker/broker.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
+import { createScratchDatabase } from './server-node.ts';
+
+export { createScratchDatabase };
 
 /** True when this run of the integration suite is against the machine's real services. */
 export const usesServices = process.env.NORDLYS_TEST_SERVICES === '1';
@@ -93,24 +95,4 @@ const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 export async function openTemplateDatabase(): Promise<Database> {
   const dump = await fs.readFile(inject('pgliteTemplate'));
   return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-}
-
-/** A new, empty PostgreSQL database next to the one DATABASE_URL names. */
-export async function createScratchDatabase(adminUrl: string) {
-  const name = `nordlys_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }

@@ -1,59 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port.ts';
 import {
   collectPoints,
   connectLive,
   emitWithAck,
   type SubscribeAck,
 } from '../helpers/live-client.ts';
-import { createScratchDatabase, usesServices } from '../helpers/test-app.ts';
+import {
+  createScratchDatabase,
+  startServerNode,
+  type ScratchDatabase,
+  type ServerNode,
+} from '../helpers/server-node.ts';
+import { usesServices } from '../helpers/test-app.ts';
 
 const DEMO_PASSWORD = 'live-nodes-test-1';
 const redisUrl = process.env.REDIS_URL;
 const databaseUrl = process.env.DATABASE_URL;
-
-interface Node {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      MQTT_PORT: String(await freePort()),
-      DEMO_PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`node exited early:\n${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, port, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`node did not become ready:\n${output}`);
-}
 
 /**
  * Several API nodes behind one PostgreSQL and one Redis: a browser connected
@@ -62,8 +27,8 @@ async function startNode(env: Record<string, string>): Promise<Node> {
  */
 describe.runIf(usesServices && redisUrl && databaseUrl)('live feed across API nodes', () => {
   let dataDir: string;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  const nodes: Node[] = [];
+  let scratch: ScratchDatabase;
+  const nodes: ServerNode[] = [];
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-live-nodes-'));
@@ -72,23 +37,23 @@ describe.runIf(usesServices && redisUrl && databaseUrl)('live feed across API no
       DATA_DIR: path.join(dataDir, name),
       DATABASE_URL: scratch.url,
       REDIS_URL: redisUrl ?? '',
+      // Both nodes on one live channel, apart from other runs on the same Redis.
+      REDIS_PREFIX: `nordlys-live-nodes-${process.pid}`,
       // Each node is its own ingest session on the broker; the group is shared.
       MQTT_CLIENT_ID: `nordlys-live-nodes-${name}-${process.pid}`,
       MQTT_SHARE_GROUP: `nordlys-live-nodes-${process.pid}`,
       SIMULATE: '0',
+      DEMO_PASSWORD,
       DEMO_HISTORY_DAYS: '0',
       ...(process.env.MQTT_URL ? { MQTT_URL: process.env.MQTT_URL } : {}),
     });
     // One after the other, so the first seeds the demo world and the second finds it.
-    nodes.push(await startNode(env('a')));
-    nodes.push(await startNode(env('b')));
+    nodes.push(await startServerNode(env('a')));
+    nodes.push(await startServerNode(env('b')));
   }, 120_000);
 
   afterAll(async () => {
-    for (const node of nodes) {
-      node.child.kill('SIGTERM');
-      await node.exited;
-    }
+    for (const node of nodes) await node.stop();
     await scratch?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
@@ -96,8 +61,8 @@ describe.runIf(usesServices && redisUrl && databaseUrl)('live feed across API no
   it('sends points ingested on node B to a client connected to node A', async () => {
     const [a, b] = nodes;
     if (!a || !b) throw new Error('nodes did not start');
-    const api = (node: Node, url: string, init: RequestInit = {}, token?: string) =>
-      fetch(`http://127.0.0.1:${node.port}${url}`, {
+    const api = (node: ServerNode, url: string, init: RequestInit = {}, token?: string) =>
+      fetch(`${node.url}${url}`, {
         ...init,
         headers: {
           'content-type': 'application/json',
@@ -134,7 +99,7 @@ describe.runIf(usesServices && redisUrl && databaseUrl)('live feed across API no
     expect(made.status).toBe(201);
     const deviceToken = ((await made.json()) as { token: string }).token;
 
-    const socket = await connectLive(`http://127.0.0.1:${a.port}`, { token });
+    const socket = await connectLive(a.url, { token });
     try {
       const ack = await emitWithAck<SubscribeAck>(socket, 'subscribe', {
         deviceIds: [device.id],
@@ -160,9 +125,7 @@ describe.runIf(usesServices && redisUrl && databaseUrl)('live feed across API no
 
   it('serves the live feed on both nodes', async () => {
     for (const node of nodes) {
-      await expect(connectLive(`http://127.0.0.1:${node.port}`)).rejects.toThrow(
-        'Sign in to continue',
-      );
+      await expect(connectLive(node.url)).rejects.toThrow('Sign in to continue');
     }
   });
 });
