@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/sensor/$id/log')({
   component: Tab,
 });
 
-/** The device's received packets, newest first; new ones appear while the tab is open. */
+/** The device's received packets, newest first; the live feed adds new ones while the tab is open. */
 function Tab() {
   const { id } = Route.useParams();
   const state = useListState(Route.useSearch());
@@ -23,9 +23,7 @@ function Tab() {
   );
   return (
     <WithDevice id={id}>
-      {(device) => (
-        <MessageList state={state} onStateChange={setState} deviceId={device.id} refreshMs={5000} />
-      )}
+      {(device) => <MessageList state={state} onStateChange={setState} deviceId={device.id} />}
     </WithDevice>
   );
 }

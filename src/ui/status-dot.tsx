@@ -46,7 +46,11 @@ const Wrap = styled.span`
   gap: 8px;
 `;
 
-/** The status colour (spec §4), with its meaning for screen readers and as a tooltip. */
+/**
+ * The status colour (spec §4), with its meaning for screen readers and as a
+ * tooltip; `data-device-status` names the colour for tests and styling
+ * (`data-status` is taken: router links carry `data-status="active"`).
+ */
 export function StatusDot({
   status,
   withText = false,
@@ -57,7 +61,7 @@ export function StatusDot({
   const { i18n } = useLingui();
   const label = i18n._(statusLabels[status]);
   return (
-    <Wrap title={label}>
+    <Wrap title={label} data-device-status={status}>
       <Dot $status={status} aria-hidden />
       {withText ? <span>{label}</span> : <Hidden>{label}</Hidden>}
     </Wrap>

@@ -20,6 +20,8 @@ export interface Message {
 export const messageKeys = {
   all: ['messages'] as const,
   lists: () => [...messageKeys.all, 'list'] as const,
+  /** Every list of one device's messages (its log tab), whatever the page, sort or search. */
+  device: (deviceId: number) => [...messageKeys.lists(), deviceId] as const,
   list: (state: ListState, deviceId?: number) =>
     [...messageKeys.lists(), deviceId ?? null, state] as const,
 };

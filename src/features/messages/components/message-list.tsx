@@ -8,12 +8,15 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { FieldList } from '../../../ui/detail.tsx';
 import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import { newestFirst } from '../api/live-messages.ts';
 import {
   messageListQuery,
   readablePayload,
   registryOptionsQuery,
   type Message,
 } from '../api/queries.ts';
+import { useLiveMessageLog } from '../api/use-live-message-log.ts';
+import { LiveLogStatus } from './live-log-status.tsx';
 
 const Packet = styled.pre`
   margin: 12px 0 0;
@@ -35,7 +38,8 @@ const Code = styled.code`
 
 /**
  * Received packets, newest first: every message of the user's devices, or
- * one device's log. A row opens the whole packet.
+ * one device's log, which the live feed keeps current. A row opens the whole
+ * packet.
  */
 export function MessageList({
   state,
@@ -46,7 +50,7 @@ export function MessageList({
 }: {
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
-  /** Only this device's messages (its log tab), without the device and registry filters. */
+  /** Only this device's messages (its log tab, live), without the device and registry filters. */
   deviceId?: number;
   onOpenDevice?: (deviceId: number) => void;
   /** Ask again this often, so new packets appear while the list is open. */
@@ -54,11 +58,16 @@ export function MessageList({
 }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<Message | null>(null);
-  const effective = { ...state, sort: state.sort ?? '-receivedAt' };
+  const effective = useMemo(() => ({ ...state, sort: state.sort ?? '-receivedAt' }), [state]);
   const list = useQuery({
     ...messageListQuery(effective, deviceId),
     ...(refreshMs ? { refetchInterval: refreshMs } : {}),
+    // A device's log is kept current by the live feed, which reads it again after a reconnection.
+    ...(deviceId === undefined ? {} : { refetchOnWindowFocus: false }),
   });
+  const log = useLiveMessageLog(deviceId, effective, list);
+  // New messages go on top of the first page; on a later one, the notice leads there.
+  const showGoesToTop = effective.page > 1 && newestFirst(effective.sort);
   const registries = useQuery({ ...registryOptionsQuery(), enabled: deviceId === undefined });
 
   const columns = useMemo<ColumnDef<Message, unknown>[]>(
@@ -94,8 +103,8 @@ export function MessageList({
         title={t`Messages`}
         listKey="messages"
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        rows={log.items}
+        total={log.total}
         getId={(m) => String(m.id)}
         getLabel={(m) => `${m.deviceName} ${formatDateTime(m.receivedAt)}`}
         state={effective}
@@ -105,6 +114,16 @@ export function MessageList({
         onRetry={() => void list.refetch()}
         onOpen={setOpen}
         emptyText={t`No messages yet. Packets appear here as devices send them.`}
+        actions={
+          deviceId === undefined ? undefined : (
+            <LiveLogStatus
+              feed={log.feed}
+              pending={log.pending}
+              showLabel={showGoesToTop ? 'show' : 'refresh'}
+              onShow={() => (showGoesToTop ? onStateChange({ page: 1 }) : void list.refetch())}
+            />
+          )
+        }
         {...(deviceId === undefined
           ? {
               filterFields: [

@@ -1,0 +1,161 @@
+import type { Socket } from 'socket.io-client';
+
+/** A packet in a device's message log, as the live feed sends it (docs/live.md `message`). */
+export interface LiveMessage {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  registryId: number | null;
+  registryName: string | null;
+  receivedAt: string;
+  topic: string | null;
+  payload: string;
+  encoding: 'utf8' | 'base64';
+}
+
+type FollowAck =
+  { ok: true; subscribed: number[]; refused: number[] } | { ok: false; error: string };
+
+interface ServerEvents {
+  messages: (event: { deviceId: number; messages: LiveMessage[] }) => void;
+}
+interface ClientEvents {
+  'messages.subscribe': (
+    request: { deviceIds: number[] },
+    ack: (answer: FollowAck) => void,
+  ) => void;
+  'messages.unsubscribe': (
+    request: { deviceIds: number[] },
+    ack: (answer: unknown) => void,
+  ) => void;
+}
+
+/** The live feed's socket as far as the message log uses it. */
+export type MessageSocket = Socket<ServerEvents, ClientEvents>;
+
+/**
+ * `connecting`: not followed yet, or the socket is away (messages may be
+ * missed meanwhile). `live`: the server sends the device's new messages.
+ * `refused`: the caller may not read the device's message log.
+ */
+export type MessageFeedState = 'connecting' | 'live' | 'refused';
+
+export interface MessageFollower {
+  onMessage(message: LiveMessage): void;
+  /**
+   * Called with the state on `follow` and on every change. `live` comes again
+   * after each reconnection: whatever was committed while the feed was away
+   * is only in the messages API, so read the shown page again then.
+   */
+  onState(state: MessageFeedState): void;
+}
+
+export interface MessageSource {
+  /** Follows a device's message log until the returned function is called. */
+  follow(deviceId: number, follower: MessageFollower): () => void;
+  /** Forgets every follower; the socket itself stays with its owner. */
+  close(): void;
+}
+
+export interface MessageSourceOptions {
+  /** How long to wait for the server to acknowledge a subscription. */
+  ackTimeoutMs?: number;
+  /** How long to wait before asking again when a subscription was not acknowledged. */
+  retryMs?: number;
+}
+
+/**
+ * The message logs of devices over the live feed's socket, kept apart from
+ * the chart buffers: one `messages.subscribe` per followed device, made
+ * again after every reconnection.
+ */
+export function socketMessageSource(
+  socket: MessageSocket,
+  options: MessageSourceOptions = {},
+): MessageSource {
+  const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+  const retryMs = options.retryMs ?? 5_000;
+  const followers = new Map<number, Set<MessageFollower>>();
+  const states = new Map<number, MessageFeedState>();
+  const retries = new Set<ReturnType<typeof setTimeout>>();
+
+  const tell = (deviceId: number, state: MessageFeedState) => {
+    if (states.get(deviceId) === state) return;
+    states.set(deviceId, state);
+    for (const follower of [...(followers.get(deviceId) ?? [])]) follower.onState(state);
+  };
+
+  const retry = (deviceIds: number[]) => {
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      void subscribe(deviceIds.filter((id) => followers.has(id)));
+    }, retryMs);
+    retries.add(timer);
+  };
+
+  async function subscribe(deviceIds: number[]): Promise<void> {
+    if (deviceIds.length === 0 || !socket.connected) return;
+    let answer: FollowAck;
+    try {
+      answer = await socket.timeout(ackTimeoutMs).emitWithAck('messages.subscribe', { deviceIds });
+    } catch {
+      // No answer in time. A disconnection subscribes again on its own.
+      if (socket.connected) retry(deviceIds);
+      return;
+    }
+    if (!answer.ok) return retry(deviceIds);
+    for (const id of answer.subscribed) if (followers.has(id)) tell(id, 'live');
+    for (const id of answer.refused) if (followers.has(id)) tell(id, 'refused');
+  }
+
+  const onConnect = () => void subscribe([...followers.keys()]);
+  const onDisconnect = () => {
+    for (const id of followers.keys()) tell(id, 'connecting');
+  };
+  const onMessages = (event: { deviceId: number; messages: LiveMessage[] }) => {
+    for (const message of event.messages) {
+      for (const follower of [...(followers.get(message.deviceId) ?? [])]) {
+        follower.onMessage(message);
+      }
+    }
+  };
+  socket.on('connect', onConnect);
+  socket.on('disconnect', onDisconnect);
+  socket.on('messages', onMessages);
+
+  return {
+    follow(deviceId, follower) {
+      let group = followers.get(deviceId);
+      if (group) {
+        group.add(follower);
+        follower.onState(states.get(deviceId) ?? 'connecting');
+      } else {
+        group = new Set([follower]);
+        followers.set(deviceId, group);
+        states.set(deviceId, 'connecting');
+        follower.onState('connecting');
+        void subscribe([deviceId]);
+      }
+      const own = group;
+      return () => {
+        own.delete(follower);
+        if (own.size > 0 || followers.get(deviceId) !== own) return;
+        followers.delete(deviceId);
+        states.delete(deviceId);
+        // Nothing to do with the answer: a failed unsubscribe means the session is gone too.
+        if (socket.connected) {
+          socket.emit('messages.unsubscribe', { deviceIds: [deviceId] }, () => undefined);
+        }
+      };
+    },
+    close() {
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('messages', onMessages);
+      for (const timer of retries) clearTimeout(timer);
+      retries.clear();
+      followers.clear();
+      states.clear();
+    },
+  };
+}
