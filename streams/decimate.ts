@@ -9,11 +9,11 @@ export type DecimationMode = 'minmax' | 'lttb';
  * points. Both keep the first and last point; a series that already fits is
  * returned as it is.
  */
-export function decimate(
-  points: readonly Point[],
+export function decimate<P extends Point>(
+  points: readonly P[],
   width: number,
   mode: DecimationMode = 'minmax',
-): readonly Point[] {
+): readonly P[] {
   return mode === 'lttb' ? decimateLttb(points, width) : decimateMinMax(points, width);
 }
 
@@ -23,7 +23,7 @@ export function decimate(
  * which keeps its minimum and maximum in time order. So the result holds at
  * most 2 × width points (width is taken as at least 2).
  */
-export function decimateMinMax(points: readonly Point[], width: number): readonly Point[] {
+export function decimateMinMax<P extends Point>(points: readonly P[], width: number): readonly P[] {
   const pixels = Math.max(2, Math.floor(width));
   const n = points.length;
   const first = points[0];
@@ -31,10 +31,10 @@ export function decimateMinMax(points: readonly Point[], width: number): readonl
   if (n <= 2 * pixels || first === undefined || last === undefined) return points;
   const buckets = pixels - 1;
   const span = last.time - first.time;
-  const out: Point[] = [first];
+  const out: P[] = [first];
   let bucket = -1;
-  let min: Point | undefined;
-  let max: Point | undefined;
+  let min: P | undefined;
+  let max: P | undefined;
   let minIndex = 0;
   let maxIndex = 0;
   const flush = () => {
@@ -73,13 +73,16 @@ export function decimateMinMax(points: readonly Point[], width: number): readonl
  * Largest-Triangle-Three-Buckets (Steinarsson 2013): exactly `threshold`
  * points when the series is longer, first and last included.
  */
-export function decimateLttb(points: readonly Point[], threshold: number): readonly Point[] {
+export function decimateLttb<P extends Point>(
+  points: readonly P[],
+  threshold: number,
+): readonly P[] {
   const size = Math.floor(threshold);
   const n = points.length;
   const first = points[0];
   const last = points[n - 1];
   if (size >= n || size < 3 || first === undefined || last === undefined) return points;
-  const out: Point[] = [first];
+  const out: P[] = [first];
   const every = (n - 2) / (size - 2);
   let a = first;
   for (let i = 0; i < size - 2; i++) {
@@ -99,7 +102,7 @@ export function decimateLttb(points: readonly Point[], threshold: number): reado
     avgValue /= count;
     const start = Math.floor(i * every) + 1;
     const end = Math.floor((i + 1) * every) + 1;
-    let best: Point | undefined;
+    let best: P | undefined;
     let bestArea = -1;
     for (let j = start; j < end; j++) {
       const p = points[j];

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { fetchJson, httpHistorySource, wallClock } from './http-history-source.ts';
+import { fetchJson, httpHistorySource, wallClock, zoneOffset } from './http-history-source.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -47,6 +47,14 @@ describe('wallClock', () => {
       '2024-07-02 00:30:00',
     );
     expect(wallClock(Date.UTC(2024, 6, 1, 22, 30), 'UTC')).toBe('2024-07-01 22:30:00');
+  });
+});
+
+describe('zoneOffset', () => {
+  it('gives the offset of a zone at an instant, across daylight saving time', () => {
+    expect(zoneOffset(Date.UTC(2024, 0, 15), 'Europe/Copenhagen')).toBe(3_600_000);
+    expect(zoneOffset(Date.UTC(2024, 6, 15), 'Europe/Copenhagen')).toBe(7_200_000);
+    expect(zoneOffset(Date.UTC(2024, 6, 15), 'America/New_York')).toBe(-4 * 3_600_000);
   });
 });
 
@@ -98,6 +106,85 @@ describe('httpHistorySource', () => {
     expect(paths[1]).toBe(
       '/v2/devicedata-clean/12/2024-01-15 09:00:00/2024-01-15 12:00:00/temperature?points=800',
     );
+  });
+
+  it('asks for buckets in the zone it is given and keeps their range', async () => {
+    const paths: string[] = [];
+    const hour = 3_600_000;
+    const bucket = (start: number, min: number | null, max: number | null, sum: number | null) => ({
+      time: iso(start),
+      end: iso(start + hour),
+      value: sum === null ? null : sum / 2,
+      min,
+      max,
+      avg: sum === null ? null : sum / 2,
+      sum,
+      count: sum === null ? 0 : 2,
+      firstTime: iso(start + 60_000),
+      lastTime: iso(start + 120_000),
+      textValue: null,
+    });
+    const source = httpHistorySource({
+      timeZoneOf: () => 'UTC',
+      get: async (path) => {
+        paths.push(decode(path));
+        return {
+          ...answer([]),
+          from: iso(from - hour),
+          to: iso(to + hour),
+          granularity: 'auto',
+          bucketSeconds: 3600,
+          points: [
+            bucket(from - 2 * hour, 0, 0, 0), // before the range asked
+            bucket(from, 1, 5, 6),
+            bucket(from + hour, null, null, null), // no numeric values
+          ],
+        };
+      },
+    });
+    const history = await source.fetchBuckets({
+      deviceId: 12,
+      key: 'temperature',
+      from,
+      to,
+      buckets: 700,
+      timeZone: 'Europe/Copenhagen',
+    });
+    expect(paths).toEqual([
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 13:00:00/temperature?points=700',
+    ]);
+    expect(history).toEqual({
+      bucketMs: hour,
+      edge: from,
+      buckets: [
+        {
+          start: from,
+          end: from + hour,
+          min: 1,
+          max: 5,
+          sum: 6,
+          count: 2,
+          firstTime: from + 60_000,
+          lastTime: from + 120_000,
+        },
+      ],
+    });
+  });
+
+  it('puts the grid on local midnight when no bucket came back', async () => {
+    const source = httpHistorySource({
+      get: async () => ({ ...answer([]), bucketSeconds: 7200, granularity: 'auto' }),
+    });
+    const history = await source.fetchBuckets({
+      deviceId: 12,
+      key: 'temperature',
+      from,
+      to,
+      buckets: 50,
+      timeZone: 'Europe/Copenhagen',
+    });
+    // Midnight in Copenhagen is 23:00 UTC in winter.
+    expect(history).toEqual({ bucketMs: 7_200_000, edge: Date.UTC(2024, 0, 14, 23), buckets: [] });
   });
 
   it('rejects an answer of another shape', async () => {

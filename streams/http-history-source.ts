@@ -1,4 +1,4 @@
-import type { HistoryRequest, HistorySource, Point } from './types.ts';
+import type { Bucket, BucketHistory, BucketRequest, HistorySource, Point } from './types.ts';
 
 /**
  * GETs a path of the data service (`/v2/devicedata-clean/…`) and resolves
@@ -37,6 +37,22 @@ interface WireHistory {
   points: WirePoint[];
 }
 
+interface WireBucket extends WirePoint {
+  end: string;
+  min: number | null;
+  max: number | null;
+  sum: number | null;
+  count: number;
+  lastTime: string;
+}
+
+interface WireBuckets extends WireHistory {
+  from: string;
+  to: string;
+  bucketSeconds: number | null;
+  points: WireBucket[];
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -52,6 +68,28 @@ function isHistory(body: unknown): body is WireHistory {
         typeof p['time'] === 'string' &&
         typeof p['firstTime'] === 'string' &&
         (p['value'] === null || typeof p['value'] === 'number'),
+    )
+  );
+}
+
+const numberOrNull = (value: unknown) => value === null || typeof value === 'number';
+
+function isBuckets(body: WireHistory): body is WireBuckets {
+  const b: unknown = body;
+  return (
+    isRecord(b) &&
+    typeof b['from'] === 'string' &&
+    typeof b['to'] === 'string' &&
+    numberOrNull(b['bucketSeconds']) &&
+    body.points.every(
+      (p: unknown) =>
+        isRecord(p) &&
+        typeof p['end'] === 'string' &&
+        typeof p['lastTime'] === 'string' &&
+        typeof p['count'] === 'number' &&
+        numberOrNull(p['min']) &&
+        numberOrNull(p['max']) &&
+        numberOrNull(p['sum']),
     )
   );
 }
@@ -79,18 +117,60 @@ export function wallClock(ms: number, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
+const DAY = 86_400_000;
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `ms`, in ms. */
+export function zoneOffset(ms: number, timeZone: string): number {
+  const second = Math.floor(ms / 1000) * 1000;
+  return Date.parse(`${wallClock(second, timeZone).replace(' ', 'T')}Z`) - second;
+}
+
+/** Buckets with values, as times in ms, that touch [from, to]. */
+function bucketsOf(body: WireBuckets, from: number, to: number): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (const p of body.points) {
+    if (p.min === null || p.max === null || p.sum === null || p.count <= 0) continue;
+    const firstTime = Date.parse(p.firstTime);
+    const lastTime = Date.parse(p.lastTime);
+    if (lastTime < from || firstTime > to) continue;
+    buckets.push({
+      start: Date.parse(p.time),
+      end: Date.parse(p.end),
+      min: p.min,
+      max: p.max,
+      sum: p.sum,
+      count: p.count,
+      firstTime,
+      lastTime,
+    });
+  }
+  return buckets;
+}
+
+interface RangeRequest {
+  readonly deviceId: number;
+  readonly key: string;
+  readonly from: number;
+  readonly to: number;
+  readonly timeZone?: string;
+  readonly signal?: AbortSignal;
+}
+
 /**
  * History over `GET /api/v2/devicedata-clean/{deviceId}/{from}/{to}/{key}`
- * (docs/live.md). It asks for the raw points (`raw=true`); when a range holds
- * more than the route gives raw, it asks again for `maxPoints` buckets and
- * places each bucket's value at the time of its first value. Text values
- * are left out: charts draw numbers.
+ * (docs/live.md). `fetch` asks for the raw points (`raw=true`); when a range
+ * holds more than the route gives raw, it asks again for `maxPoints` buckets
+ * and places each bucket's value at the time of its first value.
+ * `fetchBuckets` asks for at most `buckets` buckets (`points=…`) with their
+ * lowest, highest and summed values. Text values are left out: charts draw
+ * numbers.
  */
 export function httpHistorySource(options: HttpHistorySourceOptions): HistorySource {
   const learnt = new Map<number, string>();
 
-  async function get(request: HistoryRequest, query: string): Promise<WireHistory> {
-    const known = options.timeZoneOf?.(request.deviceId) ?? learnt.get(request.deviceId);
+  async function get(request: RangeRequest, query: string): Promise<WireHistory> {
+    const known =
+      request.timeZone ?? options.timeZoneOf?.(request.deviceId) ?? learnt.get(request.deviceId);
     // Without the zone, a range in UTC widened by the largest offset holds the wanted one in every zone.
     const margin = known === undefined ? WIDEST_OFFSET_MS : 0;
     const zone = known ?? 'UTC';
@@ -123,6 +203,24 @@ export function httpHistorySource(options: HttpHistorySourceOptions): HistorySou
         }
       }
       return points;
+    },
+
+    async fetchBuckets(request: BucketRequest): Promise<BucketHistory> {
+      const count = Math.min(MAX_BUCKETS, Math.max(2, Math.floor(request.buckets)));
+      const body = await get(request, `points=${count}`);
+      if (!isBuckets(body)) throw new Error('Unexpected answer from the history route');
+      const buckets = bucketsOf(body, request.from, request.to);
+      // A summary (one bucket) has no width of its own: it is the range.
+      const bucketMs =
+        body.bucketSeconds === null
+          ? Date.parse(body.to) - Date.parse(body.from)
+          : body.bucketSeconds * 1000;
+      // Widths below a day count from local midnight (docs/live.md).
+      const offset = zoneOffset(request.to, body.timeZone);
+      const edge =
+        buckets[buckets.length - 1]?.start ??
+        Math.floor((request.to + offset) / DAY) * DAY - offset;
+      return { bucketMs, edge, buckets };
     },
   };
 }

@@ -5,11 +5,19 @@ import {
   systemClock,
   type Clock,
   type FrameScheduler,
-  type TimerId,
   type Visibility,
 } from './environment.ts';
-import { pointsInRange } from './merge.ts';
-import { SeriesBuffer, unionRange, windowRange } from './series-buffer.ts';
+import {
+  baseName,
+  createSeries,
+  seriesLoader,
+  seriesName,
+  seriesPoints,
+  type Hold,
+  type Series,
+  type SeriesRequest,
+} from './series.ts';
+import { windowRange } from './series-buffer.ts';
 import type {
   ConnectionState,
   HistorySource,
@@ -17,11 +25,12 @@ import type {
   LiveDeviceStatus,
   LiveSource,
   Point,
-  SeriesId,
-  SeriesWindow,
+  SeriesPoint,
   Store,
   TransportEvent,
 } from './types.ts';
+
+export type { SeriesRequest } from './series.ts';
 
 export interface LiveDataDeps {
   live: LiveSource;
@@ -32,29 +41,38 @@ export interface LiveDataDeps {
 }
 
 export interface LiveDataOptions {
-  /** `maxPoints` of every history request. */
+  /** `maxPoints` of every raw history request. */
   historyMaxPoints?: number;
   /** A tab hidden at least this long backfills every series when it is shown again. */
   sleepGapMs?: number;
-  /** How long a series nobody shows keeps its buffer and live subscription, for a quick return. */
+  /**
+   * How long a series keeps its live subscription once nobody shows it (its
+   * charts went or all scrolled off screen), for a quick return; a series
+   * nobody holds is dropped after this long.
+   */
   lingerMs?: number;
+  /** An aggregated series backfills a gap up to this long from raw points; a longer one reloads its buckets. */
+  rawBackfillMs?: number;
 }
 
 export const DEFAULT_OPTIONS: Required<LiveDataOptions> = {
   historyMaxPoints: 10_000,
   sleepGapMs: 30_000,
   lingerMs: 2_000,
+  rawBackfillMs: 6 * 3_600_000,
 };
-
-export interface SeriesRequest extends SeriesId {
-  readonly window: SeriesWindow;
-}
 
 export interface SeriesSnapshot {
   readonly deviceId: number;
   readonly key: string;
-  /** Sorted by time, one per instant, within the request's window when the snapshot was made. Immutable. */
-  readonly points: readonly Point[];
+  /**
+   * Sorted by time, one per instant, within the request's window when the
+   * snapshot was made. Immutable. Aggregated: one point per bucket, with its
+   * `bucket` span.
+   */
+  readonly points: readonly SeriesPoint[];
+  /** The width of the buckets the points stand for; null for raw points. */
+  readonly bucketMs: number | null;
   /** True until the history of the window has been loaded (or failed). */
   readonly loading: boolean;
   /** Why the last history request failed; null once one succeeds. */
@@ -63,51 +81,43 @@ export interface SeriesSnapshot {
   readonly refused: boolean;
 }
 
+/** One chart's series. Pausing keeps the points held and stops the work for a chart nobody sees. */
+export interface SeriesStore extends Store<SeriesSnapshot> {
+  /**
+   * Off screen: listeners are told only when a load ends (not of live
+   * points) and, after `lingerMs`, the series stops following the live feed
+   * (when no other chart shows it). A series first subscribed while paused
+   * loads its history but follows the live feed only once resumed.
+   */
+  pause(): void;
+  /** Back on screen: follows the live feed again and backfills what it missed meanwhile. */
+  resume(): void;
+}
+
 export interface LiveData {
   /** A store for one chart's series. Creating it does nothing; subscribing holds the series. */
-  series(request: SeriesRequest): Store<SeriesSnapshot>;
+  series(request: SeriesRequest): SeriesStore;
   readonly connection: Store<ConnectionState>;
   onDeviceStatus(listener: (status: LiveDeviceStatus) => void): () => void;
   /** Ends every subscription, timer and request. */
   dispose(): void;
 }
 
-interface Series {
-  readonly id: SeriesId;
-  readonly buffer: SeriesBuffer;
-  /** One entry per subscribed listener: the reference count. */
-  readonly windows: SeriesWindow[];
-  readonly listeners: Set<() => void>;
-  readonly abort: AbortController;
-  /** History requests run one after another, so a backfill starts from what the load brought. */
-  queue: Promise<void>;
-  /** History is held (or asked for) from this time on. */
-  loadedFrom: number;
-  loading: boolean;
-  error: string | null;
-  refused: boolean;
-  /** Bumped on any change a snapshot shows. */
-  revision: number;
-  /** The revision listeners were last told of: snapshots move on only at a frame. */
-  published: number;
-  linger: TimerId | undefined;
-  disposed: boolean;
-}
-
-const seriesKey = (id: SeriesId) => `${id.deviceId}\u0000${id.key}`;
-
 export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}): LiveData {
-  const { live, history } = deps;
+  const { live } = deps;
   const clock = deps.clock ?? systemClock();
   const frames = deps.frames ?? animationFrames(clock);
   const visibility = deps.visibility ?? documentVisibility();
   const settings = { ...DEFAULT_OPTIONS, ...options };
 
   const all = new Map<string, Series>();
+  /** The series of each (device, key): raw and aggregated ones alike hear its live points. */
+  const byId = new Map<string, Set<Series>>();
   const dirty = new Set<Series>();
   let cancelFrame: (() => void) | undefined;
   const connection = new ConnectionStore(live.isConnected() ? 'live' : 'connecting');
   let hiddenAt = visibility.isHidden() ? clock.now() : undefined;
+  const loader = seriesLoader({ history: deps.history, clock, changed, ...settings });
 
   function changed(series: Series) {
     series.revision++;
@@ -115,145 +125,134 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     cancelFrame ??= frames.request(flush);
   }
 
-  // At most one notification per series per frame, however many batches arrived.
+  // At most one notification per series per frame, however many batches arrived; off screen
+  // only when a load ended or access changed.
   function flush() {
     cancelFrame = undefined;
     const due = [...dirty];
     dirty.clear();
     for (const series of due) {
       series.published = series.revision;
-      for (const listener of [...series.listeners]) listener();
+      const everyone = series.tellAll;
+      series.tellAll = false;
+      for (const hold of [...series.holds]) if (everyone || !hold.paused) hold.listener();
     }
   }
 
-  function request(series: Series, from: number, to: number, initial: boolean) {
-    series.queue = series.queue.then(async () => {
-      if (series.disposed || from >= to) return;
-      try {
-        const points = await history.fetch({
-          ...series.id,
-          from,
-          to,
-          maxPoints: settings.historyMaxPoints,
-          signal: series.abort.signal,
-        });
-        if (series.disposed) return;
-        series.buffer.insert(points, unionRange(series.windows, clock.now()));
-        series.error = null;
-      } catch (error) {
-        if (series.disposed) return;
-        series.error = error instanceof Error ? error.message : String(error);
-      }
-      if (initial) series.loading = false;
-      changed(series);
-    });
-  }
-
-  /** Asks history for what came after the last point held (or the whole window when none is). */
-  function backfill(series: Series) {
-    series.queue = series.queue.then(() => {
-      const now = clock.now();
-      const from = series.buffer.last()?.time ?? unionRange(series.windows, now).from;
-      request(series, Math.max(from, series.loadedFrom), now, false);
-    });
-  }
-
-  function create(id: SeriesId, window: SeriesWindow): Series {
-    const now = clock.now();
-    const range = windowRange(window, now);
-    const series: Series = {
-      id,
-      buffer: new SeriesBuffer(),
-      windows: [],
-      listeners: new Set(),
-      abort: new AbortController(),
-      queue: Promise.resolve(),
-      loadedFrom: range.from,
-      loading: true,
-      error: null,
-      refused: false,
-      revision: 0,
-      published: 0,
-      linger: undefined,
-      disposed: false,
-    };
-    all.set(seriesKey(id), series);
-    // Subscribe before asking history, so nothing falls between the two.
-    if (live.isConnected()) follow(id.deviceId);
-    request(series, range.from, Math.min(range.to, now), true);
+  function create(request: SeriesRequest): Series {
+    const series = createSeries(request, clock.now());
+    all.set(series.name, series);
+    const siblings = byId.get(baseName(series.id)) ?? new Set();
+    siblings.add(series);
+    byId.set(baseName(series.id), siblings);
     return series;
   }
 
-  function acquire(id: SeriesId, window: SeriesWindow): Series {
-    const now = clock.now();
-    const series = all.get(seriesKey(id)) ?? create(id, window);
-    if (series.linger !== undefined) {
-      clock.clearTimeout(series.linger);
-      series.linger = undefined;
-    }
-    series.windows.push(window);
-    // A wider window than any before it: load the part before what is held.
-    const from = windowRange(window, now).from;
-    if (from < series.loadedFrom) {
-      request(series, from, series.loadedFrom, false);
-      series.loadedFrom = from;
-    }
+  function acquire(request: SeriesRequest, hold: Hold): Series {
+    const series = all.get(seriesName(request)) ?? create(request);
+    series.holds.add(hold);
+    loader.widen(series, hold.window);
+    update(series);
     return series;
   }
 
-  function release(series: Series, window: SeriesWindow) {
-    const index = series.windows.indexOf(window);
-    if (index >= 0) series.windows.splice(index, 1);
-    if (series.windows.length > 0) {
-      const range = unionRange(series.windows, clock.now());
-      if (series.buffer.trim(range)) changed(series);
-      series.loadedFrom = Math.max(series.loadedFrom, range.from);
+  function release(series: Series, hold: Hold) {
+    series.holds.delete(hold);
+    loader.narrow(series);
+    update(series);
+  }
+
+  /** Starts, follows, stops following or drops a series after its holds changed. */
+  function update(series: Series) {
+    if (series.timer !== undefined) {
+      clock.clearTimeout(series.timer);
+      series.timer = undefined;
+    }
+    if (series.holds.size === 0) return linger(series, () => drop(series));
+    const shown = [...series.holds].some((hold) => !hold.paused);
+    if (!series.started) return start(series, shown);
+    if (!shown) {
+      if (series.attached) linger(series, () => detach(series));
       return;
     }
-    if (settings.lingerMs <= 0) drop(series);
-    else series.linger = clock.setTimeout(() => drop(series), settings.lingerMs);
+    if (!series.attached) attach(series);
+  }
+
+  function linger(series: Series, then: () => void) {
+    if (settings.lingerMs <= 0) return then();
+    series.timer = clock.setTimeout(() => {
+      series.timer = undefined;
+      then();
+    }, settings.lingerMs);
+  }
+
+  /** The first load; off screen, without the live feed (it backfills when first shown). */
+  function start(series: Series, shown: boolean) {
+    series.started = true;
+    series.attached = shown;
+    // Subscribe before asking history, so nothing falls between the two.
+    if (shown && live.isConnected()) follow(series.id.deviceId);
+    loader.start(series);
+  }
+
+  /** Back on screen after the live feed was let go: follow again and fill the gap. */
+  function attach(series: Series) {
+    series.attached = true;
+    if (!live.isConnected()) return; // the next connection backfills
+    follow(series.id.deviceId);
+    loader.backfill(series);
+  }
+
+  /** Off screen for the linger time: stop following; the points held stay. */
+  function detach(series: Series) {
+    series.attached = false;
+    if (live.isConnected()) follow(series.id.deviceId);
   }
 
   function drop(series: Series) {
     series.disposed = true;
-    series.linger = undefined;
+    series.timer = undefined;
     series.abort.abort();
     dirty.delete(series);
-    all.delete(seriesKey(series.id));
-    if (live.isConnected()) follow(series.id.deviceId);
+    all.delete(series.name);
+    byId.get(baseName(series.id))?.delete(series);
+    if (byId.get(baseName(series.id))?.size === 0) byId.delete(baseName(series.id));
+    const followed = series.attached;
+    series.attached = false;
+    if (followed && live.isConnected()) follow(series.id.deviceId);
   }
 
-  function heldOf(deviceId: number): Series[] {
-    return [...all.values()].filter((series) => series.id.deviceId === deviceId);
-  }
+  const seriesOf = (deviceId: number) =>
+    [...all.values()].filter((series) => series.id.deviceId === deviceId);
 
-  /** Tells the live feed every key held for a device now (or to stop when none is). */
+  /** Tells the live feed every key followed for a device now (or to stop when none is). */
   function follow(deviceId: number) {
-    const held = heldOf(deviceId);
-    if (held.length === 0) {
+    const keys = new Set(
+      seriesOf(deviceId)
+        .filter((series) => series.attached)
+        .map((series) => series.id.key),
+    );
+    if (keys.size === 0) {
       live.unsubscribe(deviceId);
       return;
     }
-    const answer = live.subscribe(
-      deviceId,
-      held.map((series) => series.id.key),
-    );
     // A failed answer (timeout, lost connection) says nothing about access: keep what was known.
-    answer
+    live
+      .subscribe(deviceId, [...keys])
       .catch(() => undefined)
       .then((result) => {
         if (result === undefined) return;
-        for (const series of heldOf(deviceId)) {
+        for (const series of seriesOf(deviceId)) {
           const refused = result === 'refused';
           if (series.refused === refused) continue;
           series.refused = refused;
+          series.tellAll = true;
           changed(series);
         }
       });
   }
 
   function onPoints(batch: LiveBatch) {
-    const now = clock.now();
     const byKey = new Map<string, Point[]>();
     for (const p of batch.points) {
       const list = byKey.get(p.key) ?? [];
@@ -261,19 +260,22 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
       byKey.set(p.key, list);
     }
     for (const [key, points] of byKey) {
-      const series = all.get(seriesKey({ deviceId: batch.deviceId, key }));
-      if (!series) continue;
-      if (series.buffer.insert(points, unionRange(series.windows, now)) > 0) changed(series);
+      for (const series of byId.get(baseName({ deviceId: batch.deviceId, key })) ?? []) {
+        // A series that let the feed go backfills from its own last point when it comes back.
+        if (series.attached && loader.receive(series, points)) changed(series);
+      }
     }
   }
+
+  const following = () => [...all.values()].filter((series) => series.attached);
 
   function onTransport(event: TransportEvent) {
     connection.apply(event);
     if (event.type !== 'connected') return;
     // A new connection starts with no subscriptions, and everything since the last point held may be missing.
-    const devices = new Set([...all.values()].map((series) => series.id.deviceId));
-    for (const deviceId of devices) follow(deviceId);
-    for (const series of all.values()) backfill(series);
+    const followed = following();
+    for (const deviceId of new Set(followed.map((series) => series.id.deviceId))) follow(deviceId);
+    for (const series of followed) loader.backfill(series);
   }
 
   function onVisibility() {
@@ -284,7 +286,7 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     }
     const slept = hiddenAt !== undefined && now - hiddenAt >= settings.sleepGapMs;
     hiddenAt = undefined;
-    if (slept && live.isConnected()) for (const series of all.values()) backfill(series);
+    if (slept && live.isConnected()) for (const series of following()) loader.backfill(series);
   }
 
   const stops = [
@@ -293,34 +295,52 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     visibility.subscribe(onVisibility),
   ];
 
-  function series(request: SeriesRequest): Store<SeriesSnapshot> {
-    const id: SeriesId = { deviceId: request.deviceId, key: request.key };
-    const empty: SeriesSnapshot = { ...id, points: [], loading: true, error: null, refused: false };
+  function series(request: SeriesRequest): SeriesStore {
+    const name = seriesName(request);
+    const empty: SeriesSnapshot = {
+      deviceId: request.deviceId,
+      key: request.key,
+      points: [],
+      bucketMs: null,
+      loading: true,
+      error: null,
+      refused: false,
+    };
+    const holds = new Map<Hold, Series>();
+    let paused = false;
     let cached: { series: Series; revision: number; snapshot: SeriesSnapshot } | undefined;
+    const setPaused = (next: boolean) => {
+      if (paused === next) return;
+      paused = next;
+      for (const [hold, held] of holds) {
+        hold.paused = next;
+        update(held);
+        // Listeners were not told of changes while off screen.
+        if (!next) changed(held);
+      }
+    };
     return {
       subscribe(listener) {
         // Each subscription holds the series with its own copy of the window, so releasing finds its own entry.
-        const window = { ...request.window };
-        const held = acquire(id, window);
-        held.listeners.add(listener);
-        let done = false;
+        const hold: Hold = { window: { ...request.window }, listener, paused };
+        holds.set(hold, acquire(request, hold));
         return () => {
-          if (done) return;
-          done = true;
-          held.listeners.delete(listener);
-          release(held, window);
+          const held = holds.get(hold);
+          if (!held) return;
+          holds.delete(hold);
+          release(held, hold);
         };
       },
       getSnapshot() {
-        const current = all.get(seriesKey(id));
+        const current = all.get(name);
         if (!current) return empty;
         if (cached?.series === current && cached.revision === current.published) {
           return cached.snapshot;
         }
-        const range = windowRange(request.window, clock.now());
         const snapshot: SeriesSnapshot = {
-          ...id,
-          points: pointsInRange(current.buffer.frozen(), range.from, range.to),
+          ...empty,
+          points: seriesPoints(current, windowRange(request.window, clock.now())),
+          bucketMs: current.kind === 'buckets' ? current.buffer.bucketMs : null,
           loading: current.loading,
           error: current.error,
           refused: current.refused,
@@ -328,6 +348,8 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
         cached = { series: current, revision: current.published, snapshot };
         return snapshot;
       },
+      pause: () => setPaused(true),
+      resume: () => setPaused(false),
     };
   }
 
@@ -340,7 +362,7 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
       cancelFrame?.();
       cancelFrame = undefined;
       for (const series of [...all.values()]) {
-        if (series.linger !== undefined) clock.clearTimeout(series.linger);
+        if (series.timer !== undefined) clock.clearTimeout(series.timer);
         drop(series);
       }
     },

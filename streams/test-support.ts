@@ -3,7 +3,11 @@
  * streams/ (imported by *.test.ts only, never by the product).
  */
 import type { Clock, FrameScheduler, TimerId, Visibility } from './environment.ts';
+import { createLiveData, type LiveDataOptions } from './live-data.ts';
 import type {
+  Bucket,
+  BucketHistory,
+  BucketRequest,
   HistoryRequest,
   HistorySource,
   LiveBatch,
@@ -143,9 +147,19 @@ export class ManualLiveSource implements LiveSource {
   }
 }
 
-/** History from points stored per (device, key), answering inclusive ranges. */
+const MINUTE = 60_000;
+/** Bucket widths as the history route chooses them (docs/live.md), then whole days. */
+const LADDER = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720].map((m) => m * MINUTE);
+const DAY = 1440 * MINUTE;
+
+/**
+ * History from points stored per (device, key), answering inclusive ranges:
+ * raw, or in buckets of the narrowest width of the route's ladder that gives
+ * at most the buckets asked for, on edges counted from the epoch (UTC).
+ */
 export class ManualHistory implements HistorySource {
   readonly requests: HistoryRequest[] = [];
+  readonly bucketRequests: BucketRequest[] = [];
   private stored = new Map<string, Point[]>();
   failWith: Error | undefined;
 
@@ -162,6 +176,43 @@ export class ManualHistory implements HistorySource {
       .filter((p) => p.time >= request.from && p.time <= request.to)
       .sort((a, b) => a.time - b.time);
   }
+
+  async fetchBuckets(request: BucketRequest): Promise<BucketHistory> {
+    this.bucketRequests.push(request);
+    if (this.failWith) throw this.failWith;
+    const wanted = (request.to - request.from) / Math.max(1, request.buckets - 1);
+    const width = LADDER.find((w) => w >= wanted) ?? Math.ceil(wanted / DAY) * DAY;
+    const points = (this.stored.get(`${request.deviceId}/${request.key}`) ?? [])
+      .filter((p) => p.time >= request.from && p.time <= request.to)
+      .sort((a, b) => a.time - b.time);
+    const buckets: Bucket[] = [];
+    for (const p of points) {
+      const start = Math.floor(p.time / width) * width;
+      const last = buckets[buckets.length - 1];
+      if (last?.start === start) {
+        buckets[buckets.length - 1] = {
+          ...last,
+          min: Math.min(last.min, p.value),
+          max: Math.max(last.max, p.value),
+          sum: last.sum + p.value,
+          count: last.count + 1,
+          lastTime: p.time,
+        };
+      } else {
+        buckets.push({
+          start,
+          end: start + width,
+          min: p.value,
+          max: p.value,
+          sum: p.value,
+          count: 1,
+          firstTime: p.time,
+          lastTime: p.time,
+        });
+      }
+    }
+    return { bucketMs: width, edge: Math.floor(request.to / width) * width, buckets };
+  }
 }
 
 /** Lets every pending promise callback run. */
@@ -170,3 +221,25 @@ export const settle = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** Points at the given times with value = time / 1000. */
 export const pointsAt = (...times: number[]): Point[] =>
   times.map((time) => ({ time, value: time / 1000 }));
+
+/**
+ * A LiveData on hand-driven sources, connected unless told otherwise.
+ * `tick` lets history answer, then paints one frame.
+ */
+export function liveDataHarness(
+  options: LiveDataOptions = {},
+  { connected = true, now = 1_700_000_000_000 } = {},
+) {
+  const clock = new ManualClock(now);
+  const frames = new ManualFrames();
+  const visibility = new ManualVisibility();
+  const live = new ManualLiveSource();
+  const history = new ManualHistory();
+  if (connected) live.transport({ type: 'connected' });
+  const data = createLiveData({ live, history, clock, frames, visibility }, options);
+  const tick = async () => {
+    await settle();
+    frames.frame();
+  };
+  return { clock, frames, visibility, live, history, data, tick };
+}

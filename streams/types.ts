@@ -4,6 +4,26 @@ export interface Point {
   readonly value: number;
 }
 
+/**
+ * A point that stands for a bucket of values (aggregated history): `value`
+ * is the bucket's average, placed halfway between its first and last value;
+ * `bucket` says what it covers, so a chart can draw the lowest and highest
+ * value as a band behind the line.
+ */
+export interface SeriesPoint extends Point {
+  readonly bucket?: BucketSpan;
+}
+
+export interface BucketSpan {
+  /** Bucket start and end (exclusive), epoch ms. */
+  readonly start: number;
+  readonly end: number;
+  readonly min: number;
+  readonly max: number;
+  /** Values in the bucket. */
+  readonly count: number;
+}
+
 /** A series is one data key of one device. */
 export interface SeriesId {
   readonly deviceId: number;
@@ -74,12 +94,57 @@ export interface HistoryRequest {
   readonly to: number;
   /** The most points the answer should hold; the server thins longer ranges. */
   readonly maxPoints: number;
+  /** The device's organisation's IANA time zone, when the caller knows it. */
+  readonly timeZone?: string;
   readonly signal?: AbortSignal;
 }
 
-/** Stored points of a series over REST. An adapter (http-history-source.ts) implements it over fetch. */
+export interface BucketRequest {
+  readonly deviceId: number;
+  readonly key: string;
+  /** Epoch ms, both included. */
+  readonly from: number;
+  readonly to: number;
+  /** At most this many buckets (the chart's width in pixels). */
+  readonly buckets: number;
+  readonly timeZone?: string;
+  readonly signal?: AbortSignal;
+}
+
+/** One bucket of aggregated history, times in epoch ms. */
+export interface Bucket {
+  readonly start: number;
+  /** Exclusive. */
+  readonly end: number;
+  readonly min: number;
+  readonly max: number;
+  readonly sum: number;
+  readonly count: number;
+  /** Times of the first and last value in the bucket. */
+  readonly firstTime: number;
+  readonly lastTime: number;
+}
+
+export interface BucketHistory {
+  /** The width the server chose (nominal: a day bucket may last 23 or 25 hours). */
+  readonly bucketMs: number;
+  /**
+   * An instant on a bucket edge near the end of the range, so buckets made
+   * later from live points line up with the server's. Edges fall every
+   * `bucketMs` from it (for widths below a day).
+   */
+  readonly edge: number;
+  /** Oldest first; buckets without values are left out. */
+  readonly buckets: readonly Bucket[];
+}
+
+/**
+ * Stored points of a series over REST, raw or in buckets. An adapter
+ * (http-history-source.ts) implements it over fetch.
+ */
 export interface HistorySource {
   fetch(request: HistoryRequest): Promise<readonly Point[]>;
+  fetchBuckets(request: BucketRequest): Promise<BucketHistory>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { tz } from '@date-fns/tz';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { format } from 'date-fns';
@@ -6,10 +7,20 @@ import styled, { useTheme } from 'styled-components';
 import { decimate } from '../../streams/decimate.ts';
 import { timeTicks } from './time-ticks.ts';
 
-/** One point of a series: time in epoch milliseconds and its value. */
+/**
+ * One point of a series: time in epoch milliseconds and its value. A point
+ * that stands for a bucket of values (long periods) also has the bucket's
+ * span and its lowest and highest value, drawn as a band behind the line.
+ */
 export interface ChartPoint {
   readonly time: number;
   readonly value: number;
+  readonly bucket?: {
+    readonly start: number;
+    readonly end: number;
+    readonly min: number;
+    readonly max: number;
+  };
 }
 
 export interface LineChartProps {
@@ -24,10 +35,12 @@ export interface LineChartProps {
   formatValue: (value: number) => string;
   /** Formats the value axis' ticks; whole numbers and at most two decimals by default. */
   formatTick?: (value: number) => string;
+  /** The tooltip line under a bucket's value, from its lowest and highest value (already formatted). */
+  formatRange?: (min: string, max: string) => string;
   color?: string;
   height?: number;
-  /** Minutes east of UTC, so time ticks fall on local whole hours and days. */
-  utcOffsetMinutes?: number;
+  /** The IANA zone times are shown in (the organisation's): ticks fall on its whole hours and days. */
+  timeZone?: string;
   /** Touch screens get larger points (spec §9: 3, 5 on touch). */
   touch?: boolean;
 }
@@ -40,9 +53,16 @@ const ANIMATION_MS = 500;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 52 };
 /** Points are drawn as dots only while they are this far apart or more. */
 const MIN_DOT_SPACING = 10;
+/** The min/max band: the line's colour, light enough that the line stays the thing to read. */
+const BAND_OPACITY = 0.3;
 const TOOLTIP_WIDTH = 400;
 const MOBILE_TOOLTIP_WIDTH = 300;
 const MOBILE_CHART_WIDTH = 430;
+
+/** The width of the plot (the line's area) in a chart `width` pixels wide. */
+export function plotWidth(width: number): number {
+  return Math.max(0, width - MARGIN.left - MARGIN.right);
+}
 
 const Frame = styled.div`
   position: relative;
@@ -72,7 +92,8 @@ const Tooltip = styled.div`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-  strong {
+  strong,
+  span {
     display: block;
   }
 `;
@@ -114,13 +135,13 @@ export function nearestIndex(points: readonly ChartPoint[], t: number): number {
   return low;
 }
 
-/** The value range to show, padded a little, and never empty. */
+/** The value range to show (band included), padded a little, and never empty. */
 export function valueDomain(points: readonly ChartPoint[]): [number, number] {
   let min = Infinity;
   let max = -Infinity;
   for (const p of points) {
-    if (p.value < min) min = p.value;
-    if (p.value > max) max = p.value;
+    min = Math.min(min, p.value, p.bucket?.min ?? Infinity);
+    max = Math.max(max, p.value, p.bucket?.max ?? -Infinity);
   }
   if (!Number.isFinite(min)) return [0, 1];
   if (min === max) return [min - 1, max + 1];
@@ -128,11 +149,48 @@ export function valueDomain(points: readonly ChartPoint[]): [number, number] {
   return [min >= 0 && min - pad < 0 ? 0 : min - pad, max + pad];
 }
 
+/** The band from each bucket's lowest to its highest value, as a closed path. */
+function traceBand(
+  context: CanvasRenderingContext2D,
+  points: readonly ChartPoint[],
+  x: (time: number) => number,
+  y: (value: number) => number,
+): boolean {
+  const banded = points.filter((p) => p.bucket !== undefined);
+  if (banded.length === 0) return false;
+  context.beginPath();
+  banded.forEach((p, i) => {
+    const px = x(p.time);
+    const py = y(p.bucket?.max ?? p.value);
+    if (i === 0) context.moveTo(px, py);
+    else context.lineTo(px, py);
+  });
+  for (let i = banded.length - 1; i >= 0; i--) {
+    const p = banded[i];
+    if (p) context.lineTo(x(p.time), y(p.bucket?.min ?? p.value));
+  }
+  context.closePath();
+  return true;
+}
+
+/** A point's time for the tooltip, in `timeZone`: a bucket's span, or the instant. */
+export function describeTime(point: ChartPoint, timeZone: string): string {
+  const inZone = { in: tz(timeZone) };
+  if (!point.bucket) return format(point.time, 'dd/MM/yyyy HH:mm:ss', inZone);
+  const { start, end } = point.bucket;
+  const sameDay = format(start, 'yyyyMMdd', inZone) === format(end - 1, 'yyyyMMdd', inZone);
+  return `${format(start, 'dd/MM/yyyy HH:mm', inZone)}–${format(end, sameDay ? 'HH:mm' : 'dd/MM/yyyy HH:mm', inZone)}`;
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
  * A time series as a line: axes in SVG, the line on a canvas so long series
- * stay smooth, a tooltip with the nearest point's time and value. New data
- * draws the line in from the left once (500 ms); live updates after that
- * redraw at once.
+ * stay smooth, a tooltip with the nearest point's time and value. Points
+ * that stand for buckets get a light band from their lowest to their highest
+ * value behind the line, so peaks an average flattens stay in sight. New
+ * data draws the line in from the left once (500 ms); live updates after
+ * that redraw at once.
  */
 export function LineChart({
   points: allPoints,
@@ -142,9 +200,10 @@ export function LineChart({
   unit,
   formatValue,
   formatTick = defaultTickFormat,
+  formatRange,
   color,
   height = CHART_HEIGHT,
-  utcOffsetMinutes = 0,
+  timeZone = browserZone(),
   touch = false,
 }: LineChartProps) {
   const theme = useTheme();
@@ -153,7 +212,7 @@ export function LineChart({
   const [hover, setHover] = useState<number | null>(null);
   const [reveal, setReveal] = useState(0);
   const stroke = color ?? theme.colors.primary;
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const innerWidth = plotWidth(width);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const points = useMemo(
     () => (innerWidth > 0 ? decimate(allPoints, Math.ceil(innerWidth)) : allPoints),
@@ -169,8 +228,8 @@ export function LineChart({
     [points, innerHeight],
   );
   const ticks = useMemo(
-    () => timeTicks(from, to, width, utcOffsetMinutes).map((t) => new Date(t)),
-    [from, to, width, utcOffsetMinutes],
+    () => timeTicks(from, to, width, timeZone).map((t) => new Date(t)),
+    [from, to, width, timeZone],
   );
   const dayTicks = to - from > 2 * 24 * 3_600_000;
 
@@ -205,6 +264,12 @@ export function LineChart({
     context.beginPath();
     context.rect(0, 0, innerWidth * reveal, innerHeight);
     context.clip();
+    if (traceBand(context, points, x, y)) {
+      context.globalAlpha = BAND_OPACITY;
+      context.fillStyle = stroke;
+      context.fill();
+      context.globalAlpha = 1;
+    }
     context.strokeStyle = stroke;
     context.lineWidth = hover === null ? LINE_WIDTH : HOVER_LINE_WIDTH;
     context.lineJoin = 'round';
@@ -281,7 +346,9 @@ export function LineChart({
                 stroke={theme.colors.border}
                 tickStroke={theme.colors.border}
                 tickFormat={(value) =>
-                  value instanceof Date ? format(value, dayTicks ? 'dd/MM' : 'HH:mm') : ''
+                  value instanceof Date
+                    ? format(value, dayTicks ? 'dd/MM' : 'HH:mm', { in: tz(timeZone) })
+                    : ''
                 }
               />
               {hovered ? (
@@ -311,7 +378,12 @@ export function LineChart({
                 {formatValue(hovered.value)}
                 {unit ? ` ${unit}` : ''}
               </strong>
-              {format(hovered.time, 'dd/MM/yyyy HH:mm:ss')}
+              {hovered.bucket && formatRange ? (
+                <span>
+                  {formatRange(formatValue(hovered.bucket.min), formatValue(hovered.bucket.max))}
+                </span>
+              ) : null}
+              {describeTime(hovered, timeZone)}
             </Tooltip>
           ) : null}
         </>

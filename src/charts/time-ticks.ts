@@ -1,3 +1,5 @@
+import { tzOffset } from '@date-fns/tz';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -30,17 +32,45 @@ export function tickStep(rangeMs: number, width: number): number {
   return (narrow ? 90 : 30) * DAY;
 }
 
+/** The wall clock in `timeZone` at instant `t`, as ms since the epoch of that clock. */
+function wallOf(t: number, timeZone: string): number {
+  return t + tzOffset(timeZone, new Date(t)) * MINUTE;
+}
+
 /**
- * Tick times from `from` to `to`, on whole steps in the given time zone
- * offset (minutes east of UTC at `from`), so ticks fall on 10:00, 10:15…
- * and days start at local midnight.
+ * The instant the wall clock in `timeZone` shows `wall`: of the two guesses
+ * (by the offset there and by the offset at the first guess) the one that
+ * matches; a time skipped by daylight saving time gives the instant after the gap.
  */
-export function timeTicks(from: number, to: number, width: number, offsetMinutes = 0): number[] {
+function instantOf(wall: number, timeZone: string): number {
+  const first = wall - tzOffset(timeZone, new Date(wall)) * MINUTE;
+  const second = wall - tzOffset(timeZone, new Date(first)) * MINUTE;
+  if (wallOf(second, timeZone) === wall) return second;
+  if (wallOf(first, timeZone) === wall) return first;
+  return Math.max(first, second);
+}
+
+/**
+ * Tick times from `from` to `to` on whole steps of the wall clock in
+ * `timeZone` (the organisation's), so ticks fall on 10:00, 10:15… and days
+ * start at local midnight, also across a change of daylight saving time.
+ * Steps of several days keep to days a whole number of steps from the
+ * epoch, so ticks stay put as a window slides.
+ */
+export function timeTicks(from: number, to: number, width: number, timeZone = 'UTC'): number[] {
   if (!(to > from)) return [];
   const step = tickStep(to - from, width);
-  const offset = offsetMinutes * MINUTE;
-  const first = Math.ceil((from + offset) / step) * step - offset;
   const ticks: number[] = [];
-  for (let t = first; t <= to && ticks.length < 500; t += step) ticks.push(t);
+  // On the wall clock every day has 24 hours: step there, then find the instants.
+  for (
+    let wall = Math.ceil(wallOf(from, timeZone) / step) * step;
+    ticks.length < 500;
+    wall += step
+  ) {
+    const tick = instantOf(wall, timeZone);
+    if (tick > to) break;
+    const last = ticks[ticks.length - 1];
+    if (tick >= from && (last === undefined || tick > last)) ticks.push(tick);
+  }
   return ticks;
 }

@@ -1,16 +1,33 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { createLiveData, type LiveData, type SeriesSnapshot } from '../../streams/live-data.ts';
-import { connectLiveSource, type SocketLiveSource } from '../../streams/socket-live-source.ts';
+import { io } from 'socket.io-client';
+import {
+  createLiveData,
+  type LiveData,
+  type SeriesRequest,
+  type SeriesSnapshot,
+} from '../../streams/live-data.ts';
+import { socketLiveSource, type SocketLiveSource } from '../../streams/socket-live-source.ts';
+import {
+  socketMessageSource,
+  type MessageFollower,
+  type MessageSource,
+} from '../../streams/socket-message-source.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
 import { apiRequest, sessionEnded } from './api-client.ts';
 import { readSession } from './session.ts';
 import { onSessionEnd } from './session-end.ts';
 
-let current: { token: string; liveData: LiveData; source: SocketLiveSource } | null = null;
+let current: {
+  token: string;
+  liveData: LiveData;
+  source: SocketLiveSource;
+  messages: MessageSource;
+} | null = null;
 
 function dispose() {
   current?.liveData.dispose();
+  current?.messages.close();
   current?.source.close();
   current = null;
 }
@@ -29,14 +46,19 @@ export function sessionLiveData(): LiveData | null {
   }
   if (current?.token === token) return current.liveData;
   dispose();
-  const source = connectLiveSource({ token: () => readSession(), onSessionEnded: sessionEnded });
+  // One socket for the charts' points and status and for the message logs, each with its own subscriptions.
+  const socket = io({
+    path: '/api/live',
+    auth: (send: (data: object) => void) => send({ token: readSession() ?? undefined }),
+  });
+  const source = socketLiveSource(socket, { onSessionEnded: sessionEnded });
   const liveData = createLiveData({
     live: source,
     history: httpHistorySource({
       get: (path, signal) => apiRequest<unknown>('dataBroker', path, signal ? { signal } : {}),
     }),
   });
-  current = { token, liveData, source };
+  current = { token, liveData, source, messages: socketMessageSource(socket) };
   return liveData;
 }
 
@@ -44,24 +66,43 @@ const idle: SeriesSnapshot = {
   deviceId: 0,
   key: '',
   points: [],
+  bucketMs: null,
   loading: true,
   error: null,
   refused: false,
 };
 const noop = () => () => undefined;
 
-/** A series of one device's key in a window: history first, then live points as they arrive. */
-export function useSeries(deviceId: number, key: string, window: SeriesWindow): SeriesSnapshot {
-  const windowKey = JSON.stringify(window);
-  const store = useMemo(
-    () =>
+/**
+ * A series of one device's key in a window: history first (raw, or at most
+ * `buckets` buckets), then live points as they arrive. `paused` (the chart is
+ * off screen) stops its updates and, after a moment, its live subscription;
+ * unpausing backfills what was missed. Null: nothing yet (loading).
+ */
+export function useSeries(
+  request: SeriesRequest | null,
+  { paused = false }: { paused?: boolean } = {},
+): SeriesSnapshot {
+  const { deviceId, key, buckets, timeZone } = request ?? {};
+  const windowKey = request ? JSON.stringify(request.window) : '';
+  const store = useMemo(() => {
+    if (deviceId === undefined || key === undefined) return null;
+    const window = JSON.parse(windowKey) as SeriesWindow;
+    return (
       sessionLiveData()?.series({
         deviceId,
         key,
-        window: JSON.parse(windowKey) as SeriesWindow,
-      }) ?? null,
-    [deviceId, key, windowKey],
-  );
+        window,
+        ...(buckets === undefined ? {} : { buckets }),
+        ...(timeZone === undefined ? {} : { timeZone }),
+      }) ?? null
+    );
+  }, [deviceId, key, windowKey, buckets, timeZone]);
+  // Before the subscription below, so a chart that starts off screen loads nothing.
+  useEffect(() => {
+    if (paused) store?.pause();
+    else store?.resume();
+  }, [store, paused]);
   return useSyncExternalStore(
     store?.subscribe ?? noop,
     () => store?.getSnapshot() ?? idle,
@@ -92,4 +133,23 @@ export function useDeviceStatusFeed(onStatus: (status: LiveDeviceStatus) => void
     if (!sessionLiveData() || !current) return;
     return current.source.followOrgStatus((status) => latest.current(status));
   }, []);
+}
+
+/**
+ * Follows a device's message log while the calling component is shown (the
+ * log tab): the follower hears the device's new messages and the feed's
+ * state. Null: no device, nothing followed.
+ */
+export function useDeviceMessageFeed(deviceId: number | null, follower: MessageFollower): void {
+  const latest = useRef(follower);
+  useEffect(() => {
+    latest.current = follower;
+  });
+  useEffect(() => {
+    if (deviceId === null || !sessionLiveData() || !current) return;
+    return current.messages.follow(deviceId, {
+      onMessage: (message) => latest.current.onMessage(message),
+      onState: (state) => latest.current.onState(state),
+    });
+  }, [deviceId]);
 }

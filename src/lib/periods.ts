@@ -1,5 +1,7 @@
+import { tz } from '@date-fns/tz';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { addDays, startOfDay, startOfWeek } from 'date-fns';
 
 /**
  * The period menu of spec §3: menuId, label and display granularity
@@ -38,6 +40,14 @@ export function periodOption(menuId: number): PeriodOption | undefined {
   return periodOptions.find((option) => option.menuId === menuId);
 }
 
+/**
+ * Whether a period is drawn from aggregated buckets: those of several days
+ * (display granularity 2). Shorter ones are drawn from the raw points.
+ */
+export function periodUsesBuckets(menuId: number): boolean {
+  return periodOption(menuId)?.timeType === 2;
+}
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -48,36 +58,29 @@ const livePeriodMinutes: Record<number, number> = { 7: 1, 8: 5, 9: 10, 10: 30, 1
 export type PeriodWindow =
   { kind: 'sliding'; durationMs: number } | { kind: 'fixed'; from: number; to: number };
 
-function localMidnight(ms: number): number {
-  const date = new Date(ms);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime();
-}
-
-function addLocalDays(ms: number, days: number): number {
-  const date = new Date(ms);
-  date.setDate(date.getDate() + days);
-  return date.getTime();
-}
-
 /**
- * The time window of a period in the browser's time zone: today and
- * yesterday are whole local days, this week starts on Monday, the "last N
- * days" periods end now, and the live periods slide with the clock.
+ * The time window of a period in the organisation's time zone (`timeZone`,
+ * IANA): today and yesterday are whole local days from local midnight, this
+ * week starts at local midnight on Monday, and a day lasts 23 or 25 hours
+ * when daylight saving time begins or ends; the "last N days" periods end
+ * now, and the live periods slide with the clock.
  */
-export function periodWindow(menuId: number, now: number): PeriodWindow {
+export function periodWindow(menuId: number, now: number, timeZone: string): PeriodWindow {
   const live = livePeriodMinutes[menuId];
   if (live !== undefined) return { kind: 'sliding', durationMs: live * MINUTE };
-  const today = localMidnight(now);
+  const today = startOfDay(now, { in: tz(timeZone) });
+  const fixed = (from: Date, to: Date): PeriodWindow => ({
+    kind: 'fixed',
+    from: from.getTime(),
+    to: to.getTime(),
+  });
   switch (menuId) {
     case 0:
-      return { kind: 'fixed', from: today, to: addLocalDays(today, 1) };
+      return fixed(today, addDays(today, 1));
     case 1:
-      return { kind: 'fixed', from: addLocalDays(today, -1), to: today };
-    case 2: {
-      const weekday = (new Date(today).getDay() + 6) % 7;
-      return { kind: 'fixed', from: addLocalDays(today, -weekday), to: addLocalDays(today, 1) };
-    }
+      return fixed(addDays(today, -1), today);
+    case 2:
+      return fixed(startOfWeek(today, { weekStartsOn: 1 }), addDays(today, 1));
     case 4:
       return { kind: 'sliding', durationMs: 30 * DAY };
     case 5:

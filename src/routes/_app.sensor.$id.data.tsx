@@ -1,7 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { DeviceDataPanel } from '../features/device-data/components/device-data-panel.tsx';
 import { WithDevice } from '../features/devices/components/with-device.tsx';
+import type { Device } from '../features/devices/api/queries.ts';
+import { orgQuery } from '../features/management/api/orgs.ts';
 import { periodOption } from '../lib/periods.ts';
+import { QueryView } from '../ui/detail.tsx';
 
 /** The period is in the URL, so a wall display can be bookmarked on it. */
 export const Route = createFileRoute('/_app/sensor/$id/data')({
@@ -14,11 +18,20 @@ export const Route = createFileRoute('/_app/sensor/$id/data')({
 
 function Tab() {
   const { id } = Route.useParams();
+  return <WithDevice id={id}>{(device) => <DeviceData device={device} />}</WithDevice>;
+}
+
+/** Periods and times follow the device's organisation's time zone, so its org comes first. */
+function DeviceData({ device }: { device: Device }) {
   const { period } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  const timeZone = useQuery({
+    ...orgQuery(device.org.uuid),
+    select: (org) => org.timeZone,
+  });
   return (
-    <WithDevice id={id}>
-      {(device) => (
+    <QueryView query={timeZone}>
+      {(zone) => (
         <DeviceDataPanel
           deviceId={device.id}
           keys={[...device.dataKeys, ...device.syntheticKeys].map((k) => ({
@@ -28,8 +41,9 @@ function Tab() {
           }))}
           period={period}
           onPeriodChange={(next) => void navigate({ search: { period: next }, replace: true })}
+          timeZone={zone}
         />
       )}
-    </WithDevice>
+    </QueryView>
   );
 }

@@ -1,6 +1,7 @@
 import mqtt from 'mqtt';
 import { expect, test } from '@playwright/test';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { connectAs, dataTopic, mqttDevices, publish } from './mqtt-devices.ts';
 
 interface DeviceRow {
   id: number;
@@ -46,6 +47,8 @@ test('a value published over MQTT with the device token appears on the open char
   await acceptCookies(page);
   await page.goto(`/sensor/${device.id}/data?period=8`);
   const chart = page.getByRole('region', { name: 'Temperature (°C)' });
+  // A chart off screen lets the live feed go: this one is below the other keys.
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart.getByText(/Ingen data i denne periode endnu/)).toBeVisible();
   await expect(page.getByRole('status', { name: /Live-data: Live/ })).toBeVisible();
 
@@ -72,18 +75,45 @@ test('a value published over MQTT with the device token appears on the open char
   await expect(page.getByRole('table', { name: 'Beskeder' })).toContainText('"temperature":21.5');
 });
 
-test('a publish with a wrong token is refused and nothing is stored', async ({ request }) => {
-  const manager = await apiToken(request, demo.manager);
-  const headers = { authorization: `Bearer ${manager}` };
-  const devices = (await (await request.get('/api/v2/devices?pageSize=1', { headers })).json()) as {
-    items: DeviceRow[];
-  };
-  const device = devices.items[0];
-  if (!device?.registry) throw new Error('the demo world has no device in a registry');
-  const attempt = mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
-    username: String(device.id),
-    password: 'nly_not-a-token',
-    reconnectPeriod: 0,
-  });
-  await expect(attempt).rejects.toThrow(/Bad username or password|Not authorized/);
+test('a publish with a wrong token, to another device’s topic or from a blocked device is refused and stores nothing', async ({
+  request,
+}, testInfo) => {
+  const devices = await mqttDevices(request);
+  const refusedSignIn = /Bad username or password|Not authorized/;
+  try {
+    const stamp = `${testInfo.project.name} ${Date.now()}`;
+    const sender = await devices.make(`E2E afsender ${stamp}`);
+    const other = await devices.make(`E2E anden ${stamp}`);
+    const blocked = await devices.make(`E2E blokeret ${stamp}`, { blocked: true });
+    const payloads = async (id: number) => (await devices.messages(id)).map((m) => m.payload);
+
+    // The control: the device's own token on its own topic is stored, and the API shows it.
+    await publish(sender, { control: 1 });
+    expect(await payloads(sender.id)).toEqual(['{"control":1}']);
+
+    // A wrong token, or another device's, does not sign in.
+    await expect(connectAs(sender.id, 'nly_not-a-token')).rejects.toThrow(refusedSignIn);
+    await expect(connectAs(sender.id, other.token)).rejects.toThrow(refusedSignIn);
+    // Signed in as itself, a publish to another device's topic ends the connection, unacknowledged.
+    const client = await connectAs(sender.id, sender.token);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish(dataTopic(other), JSON.stringify({ intruder: 1 }), { qos: 1 }, () => undefined);
+    await closed;
+    await client.endAsync(true);
+    // A blocked device may not sign in, not even with its own token.
+    await expect(connectAs(blocked.id, blocked.token)).rejects.toThrow(refusedSignIn);
+
+    // Stored after the refusals: anything let through before it would be stored by now.
+    await publish(sender, { control: 2 });
+    expect(await payloads(sender.id)).toEqual(['{"control":2}', '{"control":1}']);
+    expect(await payloads(other.id)).toEqual([]);
+    expect(await payloads(blocked.id)).toEqual([]);
+    // Nor did either become a device that sent data.
+    for (const id of [other.id, blocked.id]) {
+      const stored = await request.get(`/api/v2/device/${id}`, { headers: devices.headers });
+      expect(await stored.json()).toMatchObject({ status: 'none' });
+    }
+  } finally {
+    await devices.removeAll();
+  }
 });

@@ -1,20 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Radio } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { LineChart } from '../../../charts/line-chart.tsx';
-import { formatCount } from '../../../lib/format.ts';
-import { useConnectionState, useSeries } from '../../../lib/live-data.tsx';
-import { availablePeriods, periodWindow, type PeriodWindow } from '../../../lib/periods.ts';
+import { useConnectionState } from '../../../lib/live-data.tsx';
+import { availablePeriods, periodUsesBuckets, periodWindow } from '../../../lib/periods.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
-import { Section } from '../../../ui/detail.tsx';
-import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
+import { Empty } from '../../../ui/status.tsx';
+import { KeyChart, type DataKeyInfo } from './key-chart.tsx';
 
-export interface DataKeyInfo {
-  key: string;
-  name?: string | null | undefined;
-  unit?: string | null | undefined;
-}
+export type { DataKeyInfo } from './key-chart.tsx';
 
 const Bar = styled.div`
   display: flex;
@@ -31,6 +25,11 @@ const Bar = styled.div`
     color: ${({ theme }) => theme.colors.text};
     font: inherit;
   }
+`;
+
+const ZoneNote = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.8125rem;
 `;
 
 const Badge = styled.span<{ $state: string }>`
@@ -51,23 +50,6 @@ const Badge = styled.span<{ $state: string }>`
   border: 1px solid currentColor;
 `;
 
-const axisFormats = {
-  da: new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-};
-const axisNumber = (language: 'da' | 'en') => axisFormats[language];
-
-/** Re-renders every `ms` while `active`, so a sliding window's axis moves with the clock. */
-function useNow(active: boolean, ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [active, ms]);
-  return now;
-}
-
 function ConnectionBadge() {
   const { t } = useLingui();
   const state = useConnectionState();
@@ -85,80 +67,27 @@ function ConnectionBadge() {
   );
 }
 
-function KeyChart({
-  deviceId,
-  info,
-  window,
-}: {
-  deviceId: number;
-  info: DataKeyInfo;
-  window: PeriodWindow;
-}) {
-  const { t, i18n } = useLingui();
-  const series = useSeries(deviceId, info.key, window);
-  const sliding = window.kind === 'sliding';
-  const now = useNow(
-    sliding,
-    window.kind === 'sliding' && window.durationMs <= 3_600_000 ? 1000 : 60_000,
-  );
-  const from = window.kind === 'sliding' ? now - window.durationMs : window.from;
-  const to = window.kind === 'sliding' ? now : window.to;
-  const name = info.name || info.key;
-  const language = i18n.locale === 'en' ? 'en' : 'da';
-  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-
-  let body;
-  if (series.refused)
-    body = <ErrorState message={t`You do not have access to this device's data.`} />;
-  else if (series.error && series.points.length === 0)
-    body = <ErrorState message={t`The data could not be loaded: ${series.error}`} />;
-  else if (series.loading && series.points.length === 0) body = <Loading />;
-  else if (series.points.length === 0)
-    body = (
-      <Empty>
-        <Trans>No data in this period yet. New values appear here as they arrive.</Trans>
-      </Empty>
-    );
-  else
-    body = (
-      <LineChart
-        points={series.points}
-        from={from}
-        to={to}
-        label={name}
-        unit={info.unit ?? undefined}
-        formatValue={(value) => formatCount(value, 3, language)}
-        formatTick={(value) => axisNumber(language).format(value)}
-        utcOffsetMinutes={-new Date(from).getTimezoneOffset()}
-        touch={touch}
-      />
-    );
-  return (
-    <Section aria-label={name}>
-      <h2>
-        {name}
-        {info.unit ? ` (${info.unit})` : ''}
-      </h2>
-      {body}
-    </Section>
-  );
-}
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * A device's data: a live line chart per data key for the chosen period.
  * History arrives first; points committed after that appear without reload.
+ * Periods and times are those of the device's organisation's time zone.
  */
 export function DeviceDataPanel({
   deviceId,
   keys,
   period,
   onPeriodChange,
+  timeZone,
 }: {
   deviceId: number;
   keys: readonly DataKeyInfo[];
   /** The period's menu id (spec §3 Period); the user's default period when not given. */
   period?: number | undefined;
   onPeriodChange?: (menuId: number) => void;
+  /** The device's organisation's IANA time zone. */
+  timeZone: string;
 }) {
   const { i18n } = useLingui();
   const { settings } = useSettings();
@@ -166,7 +95,11 @@ export function DeviceDataPanel({
   const menuId = period ?? ownPeriod;
   const options = availablePeriods(settings.nordlysLiveData).filter((o) => o.menuId !== 6);
   // The window is fixed per choice; a sliding one moves with the clock inside the chart.
-  const window = useMemo(() => periodWindow(menuId, new Date().getTime()), [menuId]);
+  const window = useMemo(
+    () => periodWindow(menuId, new Date().getTime(), timeZone),
+    [menuId, timeZone],
+  );
+  const aggregate = periodUsesBuckets(menuId);
 
   return (
     <div>
@@ -188,6 +121,11 @@ export function DeviceDataPanel({
             ))}
           </select>
         </label>
+        {timeZone !== browserZone() ? (
+          <ZoneNote>
+            <Trans>Times in the {timeZone} time zone</Trans>
+          </ZoneNote>
+        ) : null}
         <ConnectionBadge />
       </Bar>
       {keys.length === 0 ? (
@@ -198,7 +136,14 @@ export function DeviceDataPanel({
         </Empty>
       ) : (
         keys.map((info) => (
-          <KeyChart key={info.key} deviceId={deviceId} info={info} window={window} />
+          <KeyChart
+            key={info.key}
+            deviceId={deviceId}
+            info={info}
+            window={window}
+            aggregate={aggregate}
+            timeZone={timeZone}
+          />
         ))
       )}
     </div>

@@ -1,0 +1,146 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import { LineChart } from '../../../charts/line-chart.tsx';
+import { formatCount } from '../../../lib/format.ts';
+import { useSeries } from '../../../lib/live-data.tsx';
+import type { PeriodWindow } from '../../../lib/periods.ts';
+import { Section } from '../../../ui/detail.tsx';
+import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
+import { useElementWidth } from '../hooks/use-element-width.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useOnScreen } from '../hooks/use-on-screen.ts';
+import { bucketUnit, bucketsFor } from './resolution.ts';
+
+export interface DataKeyInfo {
+  key: string;
+  name?: string | null | undefined;
+  unit?: string | null | undefined;
+}
+
+const Caption = styled.p`
+  margin: -4px 0 8px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.8125rem;
+`;
+
+const axisFormats = {
+  da: new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+};
+
+/** What one point of an aggregated chart stands for, and what the band is (when there is one). */
+function BucketCaption({ bucketMs, banded }: { bucketMs: number; banded: boolean }) {
+  const { unit, count } = bucketUnit(bucketMs);
+  return (
+    <Caption>
+      {unit === 'minute' ? (
+        <Plural value={count} one="Average per minute." other="Average per # minutes." />
+      ) : unit === 'hour' ? (
+        <Plural value={count} one="Average per hour." other="Average per # hours." />
+      ) : (
+        <Plural value={count} one="Average per day." other="Average per # days." />
+      )}
+      {banded ? (
+        <>
+          {' '}
+          <Trans>The band shows the lowest and highest values.</Trans>
+        </>
+      ) : null}
+    </Caption>
+  );
+}
+
+/**
+ * One data key's chart. Long periods (`aggregate`) are drawn from about one
+ * bucket per pixel, with a min/max band; shorter ones from the raw points.
+ * Off screen, the chart stops drawing and lets its live feed go; back on
+ * screen it fills what it missed.
+ */
+export function KeyChart({
+  deviceId,
+  info,
+  window,
+  aggregate,
+  timeZone,
+}: {
+  deviceId: number;
+  info: DataKeyInfo;
+  window: PeriodWindow;
+  aggregate: boolean;
+  /** The organisation's time zone: the history route's times and the chart's labels. */
+  timeZone: string;
+}) {
+  const { t, i18n } = useLingui();
+  const frame = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(frame);
+  const width = useElementWidth(frame);
+  // An aggregated chart waits for its width: it decides how many buckets to ask for.
+  const request =
+    aggregate && width === 0
+      ? null
+      : {
+          deviceId,
+          key: info.key,
+          window,
+          timeZone,
+          ...(aggregate ? { buckets: bucketsFor(width) } : {}),
+        };
+  const series = useSeries(request, { paused: !onScreen });
+  // A band shows only where a bucket held different values.
+  const banded = useMemo(
+    () => series.points.some((p) => p.bucket !== undefined && p.bucket.max > p.bucket.min),
+    [series.points],
+  );
+  const now = useNow(
+    window.kind === 'sliding' && onScreen,
+    window.kind === 'sliding' && window.durationMs <= 3_600_000 ? 1000 : 60_000,
+  );
+  const from = window.kind === 'sliding' ? now - window.durationMs : window.from;
+  const to = window.kind === 'sliding' ? now : window.to;
+  const name = info.name || info.key;
+  const language = i18n.locale === 'en' ? 'en' : 'da';
+  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+  let body;
+  if (series.refused)
+    body = <ErrorState message={t`You do not have access to this device's data.`} />;
+  else if (series.error && series.points.length === 0)
+    body = <ErrorState message={t`The data could not be loaded: ${series.error}`} />;
+  else if (series.loading && series.points.length === 0) body = <Loading />;
+  else if (series.points.length === 0)
+    body = (
+      <Empty>
+        <Trans>No data in this period yet. New values appear here as they arrive.</Trans>
+      </Empty>
+    );
+  else
+    body = (
+      <>
+        {series.bucketMs !== null ? (
+          <BucketCaption bucketMs={series.bucketMs} banded={banded} />
+        ) : null}
+        <LineChart
+          points={series.points}
+          from={from}
+          to={to}
+          label={name}
+          unit={info.unit ?? undefined}
+          formatValue={(value) => formatCount(value, 3, language)}
+          formatTick={(value) => axisFormats[language].format(value)}
+          formatRange={(min, max) => t`Lowest ${min}, highest ${max}`}
+          timeZone={timeZone}
+          touch={touch}
+        />
+      </>
+    );
+  return (
+    <Section aria-label={name}>
+      <h2>
+        {name}
+        {info.unit ? ` (${info.unit})` : ''}
+      </h2>
+      <div ref={frame}>{body}</div>
+    </Section>
+  );
+}
