@@ -1,6 +1,9 @@
 import type { Socket } from 'socket.io-client';
 
-/** A packet in a device's message log, as the live feed sends it (docs/live.md `message`). */
+/**
+ * A packet in a device's message log, as the live feed sends it (docs/live.md
+ * `messages`) and the messages API answers it.
+ */
 export interface LiveMessage {
   id: number;
   deviceId: number;
@@ -9,6 +12,7 @@ export interface LiveMessage {
   registryName: string | null;
   receivedAt: string;
   topic: string | null;
+  /** The packet: its text, or base64 when it was not UTF-8 text. */
   payload: string;
   encoding: 'utf8' | 'base64';
 }

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Radio } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useConnectionState } from '../../../lib/live-data.tsx';
 import { availablePeriods, periodUsesBuckets, periodWindow } from '../../../lib/periods.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
+import { LiveBadge } from '../../../ui/live-badge.tsx';
 import { Empty } from '../../../ui/status.tsx';
 import { KeyChart, type DataKeyInfo } from './key-chart.tsx';
 
@@ -32,39 +32,12 @@ const ZoneNote = styled.span`
   font-size: 0.8125rem;
 `;
 
-const Badge = styled.span<{ $state: string }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
+const Badge = styled(LiveBadge)`
   margin-left: auto;
-  padding: 4px 10px;
-  border-radius: 999px;
-  font-size: 0.8125rem;
-  font-weight: 600;
-  color: ${({ theme, $state }) =>
-    $state === 'live'
-      ? theme.colors.success
-      : $state === 'offline'
-        ? theme.colors.danger
-        : theme.colors.textMuted};
-  border: 1px solid currentColor;
 `;
 
 function ConnectionBadge() {
-  const { t } = useLingui();
-  const state = useConnectionState();
-  const label = {
-    connecting: t`Connecting…`,
-    live: t`Live`,
-    reconnecting: t`Reconnecting…`,
-    offline: t`Offline`,
-  }[state];
-  return (
-    <Badge $state={state} role="status" aria-label={t`Live feed: ${label}`}>
-      <Radio size={14} aria-hidden />
-      {label}
-    </Badge>
-  );
+  return <Badge state={useConnectionState()} />;
 }
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

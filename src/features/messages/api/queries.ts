@@ -1,21 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { LiveMessage } from '../../../../streams/socket-message-source.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { listQueryString, type Page } from '../../../lib/list-search.ts';
 import type { ListState } from '../../../ui/list/data-list.tsx';
 
-/** A packet a device sent, as received (spec §3 Message). */
-export interface Message {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  registryId: number | null;
-  registryName: string | null;
-  receivedAt: string;
-  topic: string | null;
-  /** The packet: its text, or base64 when it was not UTF-8 text. */
-  payload: string;
-  encoding: 'utf8' | 'base64';
-}
+/** A packet a device sent, as received (spec §3 Message); the live feed sends the same shape. */
+export type Message = LiveMessage;
 
 export const messageKeys = {
   all: ['messages'] as const,

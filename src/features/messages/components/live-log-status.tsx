@@ -1,25 +1,8 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Radio } from 'lucide-react';
+import { Plural, Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../../ui/button.tsx';
+import { LiveBadge } from '../../../ui/live-badge.tsx';
 import type { LogFeedState } from '../api/use-live-message-log.ts';
-
-const Badge = styled.span<{ $state: LogFeedState }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  padding: 4px 10px;
-  border-radius: 999px;
-  font-size: 0.8125rem;
-  font-weight: 600;
-  color: ${({ theme, $state }) =>
-    $state === 'live'
-      ? theme.colors.success
-      : $state === 'offline'
-        ? theme.colors.danger
-        : theme.colors.textMuted};
-  border: 1px solid currentColor;
-`;
 
 const Notice = styled.span`
   display: inline-flex;
@@ -44,14 +27,7 @@ export function LiveLogStatus({
   showLabel: 'show' | 'refresh';
   onShow: () => void;
 }) {
-  const { t } = useLingui();
   if (feed === 'refused') return null;
-  const label = {
-    connecting: t`Connecting…`,
-    live: t`Live`,
-    reconnecting: t`Reconnecting…`,
-    offline: t`Offline`,
-  }[feed];
   return (
     <>
       {pending > 0 ? (
@@ -62,10 +38,7 @@ export function LiveLogStatus({
           </Button>
         </Notice>
       ) : null}
-      <Badge $state={feed} role="status" aria-label={t`Live feed: ${label}`} data-feed={feed}>
-        <Radio size={14} aria-hidden />
-        {label}
-      </Badge>
+      <LiveBadge state={feed} />
     </>
   );
 }
