@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +11,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
 import { apiTokenRepository } from '../server/repositories/api-token-repository.ts';
 import { sessionRepository } from '../server/repositories/session-repository.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 /** One server under test: the app, its database and broker, and a seeded organisation. */
 export interface BenchServer {
@@ -33,11 +37,60 @@ export interface Setup {
   env: Record<string, string>;
 }
 
+/** Mosquitto's settings for ingest, as docs/ingest.md recommends them. */
+export const MOSQUITTO_INGEST_SETTINGS = ['max_inflight_messages 0', 'max_queued_messages 100000'];
+
+/**
+ * A Mosquitto of the bench's own with the recommended settings, when the
+ * mosquitto binary is installed (Debian's package puts it in /usr/sbin);
+ * null otherwise. The machine's broker keeps Mosquitto's defaults, which
+ * send a subscriber only 20 QoS 1 messages at a time and drop what queues
+ * beyond 1,000.
+ */
+async function startMosquitto(): Promise<{ url: string; stop(): void } | null> {
+  const binary = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((b) => existsSync(b));
+  if (!binary) return null;
+  const port = await freePort();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-mosquitto-'));
+  const config = path.join(dir, 'mosquitto.conf');
+  await fs.writeFile(
+    config,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', ...MOSQUITTO_INGEST_SETTINGS, ''].join(
+      '\n',
+    ),
+  );
+  const child = spawn(binary, ['-c', config], { stdio: 'ignore' });
+  for (let tries = 0; tries < 50; tries++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) {
+      return {
+        url: `mqtt://127.0.0.1:${port}`,
+        stop: () => {
+          child.kill('SIGTERM');
+          void fs.rm(dir, { recursive: true, force: true });
+        },
+      };
+    }
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  return null;
+}
+
 /**
  * The setups a bench runs: the embedded PGlite + Aedes always, and
- * PostgreSQL + the MQTT_URL broker when DATABASE_URL and MQTT_URL are set (in
- * a database of its own, dropped afterwards). `run` gets each in turn;
- * BENCH_EMBEDDED=0 skips the embedded one.
+ * PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set (in a
+ * database of its own, dropped afterwards): a Mosquitto of the bench's own
+ * with the recommended settings where the binary is installed, else the
+ * MQTT_URL broker as it is. `run` gets each in turn; BENCH_EMBEDDED=0 skips
+ * the embedded one.
  */
 export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promise<T[]> {
   // BENCH_EMBEDDED=0 leaves the embedded setup out (profiling the PostgreSQL one).
@@ -52,13 +105,14 @@ export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promis
   await admin.query(`create database ${name}`);
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
+  const mosquitto = await startMosquitto();
   try {
     results.push(
       await run({
-        label: 'PostgreSQL + Mosquitto',
+        label: mosquitto ? 'PostgreSQL + Mosquitto (ingest settings)' : 'PostgreSQL + MQTT_URL',
         env: {
           DATABASE_URL: url.toString(),
-          MQTT_URL: process.env.MQTT_URL,
+          MQTT_URL: mosquitto?.url ?? process.env.MQTT_URL,
           MQTT_CLIENT_ID: `nordlys-bench-${process.pid}`,
           MQTT_SHARE_GROUP: `nordlys-bench-${process.pid}`,
           MQTT_SESSION_EXPIRY: '10',
@@ -66,6 +120,7 @@ export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promis
       }),
     );
   } finally {
+    mosquitto?.stop();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
