@@ -2,10 +2,10 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { planBuckets } from '../server/history/plan.ts';
 import { historyRepository } from '../server/repositories/history-repository.ts';
 import { printTable } from './table.ts';
+import { migratedWithDevice } from './setup.ts';
 
 // History of one device: a year of 1-minute data (525,600 rows) asked for as
 // at most 1,000 buckets, the way a chart of "last year" asks. Timed as the
@@ -18,17 +18,7 @@ const POINTS = 1000;
 
 async function seed(database: Database): Promise<{ deviceId: number; rowsPerSecond: number }> {
   const { db } = database;
-  await migrate(database);
-  const org = await db
-    .insertInto('organisations')
-    .values({ name: 'bench' })
-    .returning('uuid')
-    .executeTakeFirstOrThrow();
-  const device = await db
-    .insertInto('devices')
-    .values({ name: 'bench', org_uuid: org.uuid })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const device = await migratedWithDevice(database);
   for (let month = 0; month <= 12; month++) {
     await sql`select ensure_device_data_partition(${new Date(Date.UTC(2024, 11 + month, 1))})`.execute(
       db,

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/database.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { apiTokenRepository } from '../server/repositories/api-token-repository.ts';
 import { sessionRepository } from '../server/repositories/session-repository.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
@@ -218,6 +219,22 @@ export async function startServer(setup: Setup, options: { listen?: boolean } = 
     },
   };
   return server;
+}
+
+/** Migrates a fresh database and adds an organisation with one device (storage benches). */
+export async function migratedWithDevice(database: Database): Promise<{ id: number }> {
+  const { db } = database;
+  await migrate(database);
+  const org = await db
+    .insertInto('organisations')
+    .values({ name: 'bench' })
+    .returning('uuid')
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto('devices')
+    .values({ name: 'bench', org_uuid: org.uuid })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** Resolves after `ms`; the timer does not keep the process alive. */

@@ -2,8 +2,8 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/database.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { printTable } from './table.ts';
+import { migratedWithDevice } from './setup.ts';
 
 // The storage write ceiling: device data rows through one bulk INSERT … SELECT
 // unnest(…) per batch, on PGlite and (with DATABASE_URL) on PostgreSQL.
@@ -12,17 +12,7 @@ const BATCH = 5_000;
 
 async function writeCeiling(database: Database): Promise<number> {
   const { db } = database;
-  await migrate(database);
-  const org = await db
-    .insertInto('organisations')
-    .values({ name: 'bench' })
-    .returning('uuid')
-    .executeTakeFirstOrThrow();
-  const device = await db
-    .insertInto('devices')
-    .values({ name: 'bench', org_uuid: org.uuid })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const device = await migratedWithDevice(database);
   const start = Date.UTC(2026, 0, 1);
   await sql`select ensure_device_data_partition(${new Date(start)})`.execute(db);
   const began = performance.now();
