@@ -29,6 +29,37 @@ describe('BatchWriter', () => {
     expect(settled).toEqual([1, 2, 3, 4]);
   });
 
+  it('writes an item added just as the one before it settled', async () => {
+    // The next item is added a few promise reactions after the previous one's
+    // commit, while the writer is still finishing the batch that held it.
+    for (const lingerMs of [0, 2]) {
+      for (let hops = 0; hops < 12; hops++) {
+        const batches: number[][] = [];
+        const writer = new BatchWriter<number>({
+          rows: () => 1,
+          lingerMs,
+          write: async (items) => {
+            // As a database answers: on a later turn of the event loop.
+            await new Promise((resolve) => setImmediate(resolve));
+            batches.push(items);
+          },
+        });
+        const chain = (n: number): Promise<void> => {
+          let settled = writer.add(n);
+          for (let i = 0; i < hops; i++) settled = settled.then(() => undefined);
+          return settled.then(() => (n < 4 ? chain(n + 1) : undefined));
+        };
+        const written = await Promise.race([
+          chain(1).then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
+        ]);
+        expect({ lingerMs, hops, written }).toEqual({ lingerMs, hops, written: true });
+        expect(batches.flat()).toEqual([1, 2, 3, 4]);
+        await writer.close();
+      }
+    }
+  });
+
   it('retries a failing database until it recovers, holding new items back when full', async () => {
     vi.useFakeTimers();
     let down = true;

@@ -66,17 +66,22 @@ export class BatchWriter<T> {
   }
 
   /** Resolves once the item is committed; waits for room first when the queue is full. */
-  async add(item: T): Promise<void> {
-    while (this.queuedRows >= this.maxPendingRows && !this.closed) {
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-    if (this.closed) throw new WriterClosedError('Ingest is shutting down');
+  add(item: T): Promise<void> {
+    if (this.queuedRows >= this.maxPendingRows && !this.closed) return this.addWhenRoom(item);
+    if (this.closed) return Promise.reject(new WriterClosedError('Ingest is shutting down'));
     return new Promise<void>((resolve, reject) => {
       const rows = Math.max(1, this.options.rows(item));
       this.queue.push({ item, rows, resolve, reject });
       this.queuedRows += rows;
       this.schedule();
     });
+  }
+
+  private async addWhenRoom(item: T): Promise<void> {
+    while (this.queuedRows >= this.maxPendingRows && !this.closed) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+    return this.add(item);
   }
 
   /** Writes what is queued, then refuses more; items still failing are rejected. */
@@ -105,17 +110,21 @@ export class BatchWriter<T> {
 
   private start(): void {
     this.writing = true;
-    this.idle = this.drain().finally(() => {
-      this.writing = false;
-    });
+    this.idle = this.drain();
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.take();
-      await this.commit(batch);
-      this.queuedRows -= batch.reduce((n, entry) => n + entry.rows, 0);
-      for (const wake of this.waiters.splice(0)) wake();
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.take();
+        await this.commit(batch);
+        this.queuedRows -= batch.reduce((n, entry) => n + entry.rows, 0);
+        for (const wake of this.waiters.splice(0)) wake();
+      }
+    } finally {
+      // In the same turn as the last look at the queue: an item added after it
+      // finds the writer idle and schedules a write of its own.
+      this.writing = false;
     }
   }
 
