@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { topicMatches } from './topic.ts';
+import { topicFilter, topicMatches } from './topic.ts';
 
 describe('topicMatches', () => {
   it('matches exact topics and single-level wildcards', () => {
@@ -19,5 +19,21 @@ describe('topicMatches', () => {
     expect(
       topicMatches('$share/nordlys/registries/+/devices/+/data', 'registries/1/devices/2/data'),
     ).toBe(true);
+  });
+});
+
+describe('topicFilter', () => {
+  it('matches level by level, empty levels included', () => {
+    const data = topicFilter('registries/+/devices/+/data');
+    expect(data('registries/1/devices/2/data')).toBe(true);
+    expect(data('registries//devices/2/data')).toBe(true);
+    expect(data('registries/1/devices/2/data/more')).toBe(false);
+    expect(data('registries/1/devices/2')).toBe(false);
+    expect(data('registries/1/device/2/data')).toBe(false);
+    expect(data('registries/1/devicesx/2/data')).toBe(false);
+    expect(topicFilter('a/b')('a/b/')).toBe(false);
+    expect(topicFilter('a/+')('a/')).toBe(true);
+    expect(topicFilter('a/#')('a/b/c')).toBe(true);
+    expect(topicFilter('#')('anything/at/all')).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decoderOutputToPoints, defaultDecode, pointTime, rawPayload } from './decode.ts';
+import {
+  decoderOutputToPoints,
+  defaultDecode,
+  pointTime,
+  rawPayload,
+  uniquePoints,
+  type Point,
+} from './decode.ts';
 
 const at = Date.UTC(2025, 0, 2, 3, 4, 5);
 const utf8 = (text: string) => rawPayload(Buffer.from(text));
@@ -66,5 +73,29 @@ describe('decoder output', () => {
       { key: 'a', time: 1_700_000_000_000, value: 1, textValue: null },
     ]);
     expect(decoderOutputToPoints(null, at)).toEqual([]);
+  });
+
+  it('keeps one point per key and time: the last value, at the first place', () => {
+    const p = (key: string, time: number, value: number): Point => ({
+      key,
+      time,
+      value,
+      textValue: null,
+    });
+    const distinct = [p('a', 1, 1), p('b', 1, 2), p('a', 2, 3)];
+    expect(uniquePoints(distinct)).toBe(distinct);
+    expect(uniquePoints([p('a', 1, 1), p('b', 1, 2), p('a', 1, 3)])).toEqual([
+      p('a', 1, 3),
+      p('b', 1, 2),
+    ]);
+    const many = Array.from({ length: 40 }, (_, i) => p(`k${i % 20}`, 5, i));
+    expect(uniquePoints(many)).toEqual(Array.from({ length: 20 }, (_, i) => p(`k${i}`, 5, i + 20)));
+  });
+
+  it('keeps valid UTF-8 as text, a replacement character included', () => {
+    expect(rawPayload(Buffer.from('{"note":"\ufffd"}'))).toEqual({
+      text: '{"note":"\ufffd"}',
+      encoding: 'utf8',
+    });
   });
 });

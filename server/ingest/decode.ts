@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 /** One value of a data key, before it is stored. */
 export interface Point {
   key: string;
@@ -24,13 +25,8 @@ const AHEAD_MS = 24 * 3600_000;
  * without NUL characters (which PostgreSQL text cannot hold), else base64.
  */
 export function rawPayload(payload: Buffer): RawPayload {
-  const text = payload.toString('utf8');
-  if (
-    !text.includes('\u0000') &&
-    Buffer.byteLength(text) === payload.length &&
-    !text.includes('\ufffd')
-  ) {
-    return { text, encoding: 'utf8' };
+  if (isUtf8(payload) && !payload.includes(0)) {
+    return { text: payload.toString('utf8'), encoding: 'utf8' };
   }
   return { text: payload.toString('base64'), encoding: 'base64' };
 }
@@ -122,8 +118,24 @@ export function defaultDecode(raw: RawPayload, receivedAt: number): Point[] {
   return [];
 }
 
+const SMALL = 16;
+const sameRow = (a: Point, b: Point) => a.key === b.key && a.time === b.time;
+
 /** Keeps the last of several points with the same key and time (one row per key and time). */
 export function uniquePoints(points: Point[]): Point[] {
+  if (points.length <= SMALL) {
+    // A packet's few points are compared pairwise, without a map.
+    let repeated = false;
+    for (let i = 0; i < points.length && !repeated; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        if (sameRow(points[i] as Point, points[j] as Point)) {
+          repeated = true;
+          break;
+        }
+      }
+    }
+    if (!repeated) return points;
+  }
   const byKey = new Map<string, Point>();
   for (const point of points) byKey.set(`${point.key}\u0000${point.time}`, point);
   return byKey.size === points.length ? points : [...byKey.values()];

@@ -39,6 +39,30 @@ export function deviceDirectory(repo: DirectoryRepository) {
   const config = (deviceId: number) =>
     devices.get(deviceId, async (id) => (await repo.deviceConfig(id)) ?? null);
 
+  type Admission = { ok: true; device: DeviceIngestConfig } | { ok: false; refusal: Refusal };
+
+  function judge(
+    device: DeviceIngestConfig | null,
+    registryId: number,
+    transport: Transport,
+  ): Admission {
+    if (!device) return { ok: false, refusal: 'unknown-device' };
+    if (device.registryId !== registryId) return { ok: false, refusal: 'wrong-registry' };
+    if (!device.communication) return { ok: false, refusal: 'blocked' };
+    if (device.protocol !== transport) return { ok: false, refusal: 'registry-protocol' };
+    return { ok: true, device };
+  }
+
+  /** `admit` from the cache alone: undefined when the device's settings are not cached. */
+  function admitCached(
+    registryId: number,
+    deviceId: number,
+    transport: Transport,
+  ): Admission | undefined {
+    const cached = devices.fresh(deviceId);
+    return cached && judge(cached.value, registryId, transport);
+  }
+
   /**
    * Why a packet for this device, through this registry and transport, is
    * refused; or its settings. While the database cannot be reached the lookup
@@ -51,17 +75,13 @@ export function deviceDirectory(repo: DirectoryRepository) {
     deviceId: number,
     transport: Transport,
     wait: AdmitWait = {},
-  ): Promise<{ ok: true; device: DeviceIngestConfig } | { ok: false; refusal: Refusal }> {
+  ): Promise<Admission> {
     const device = await retryWhileUnavailable(() => config(deviceId), {
       giveUp: within(wait.patienceMs ?? Infinity),
       signal: wait.signal,
       onRetry: wait.onRetry,
     });
-    if (!device) return { ok: false, refusal: 'unknown-device' };
-    if (device.registryId !== registryId) return { ok: false, refusal: 'wrong-registry' };
-    if (!device.communication) return { ok: false, refusal: 'blocked' };
-    if (device.protocol !== transport) return { ok: false, refusal: 'registry-protocol' };
-    return { ok: true, device };
+    return judge(device, registryId, transport);
   }
 
   /**
@@ -81,6 +101,7 @@ export function deviceDirectory(repo: DirectoryRepository) {
   return {
     config,
     admit,
+    admitCached,
     mayPublish,
     /** Forgets cached settings, e.g. after a device was changed through this node. */
     forget(deviceId: number) {

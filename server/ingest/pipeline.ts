@@ -63,6 +63,11 @@ interface Job {
   packet: StoredPacket;
 }
 
+interface DecodePlan {
+  decoders: DeviceIngestConfig['functions'];
+  synthetic: SyntheticKey[];
+}
+
 /** At most one warning this often while admissions wait for the database. */
 const ADMIT_WARNING_MS = 10_000;
 
@@ -167,14 +172,27 @@ export function createIngestPipeline(options: IngestOptions) {
     }
   }
 
-  async function decode(
+  /** What a device's settings mean for decoding, worked out once per settings object. */
+  const plans = new WeakMap<DeviceIngestConfig, DecodePlan>();
+  const planFor = (device: DeviceIngestConfig): DecodePlan => {
+    let plan = plans.get(device);
+    if (!plan) {
+      plan = {
+        decoders: device.functions.filter((f) => f.type === 'decoder'),
+        synthetic: device.syntheticKeys.filter(isSyntheticKey),
+      };
+      plans.set(device, plan);
+    }
+    return plan;
+  };
+
+  async function runDecoders(
     device: DeviceIngestConfig,
+    decoders: DecodePlan['decoders'],
     raw: RawPayload,
     receivedAt: Date,
     topic: string | null,
   ): Promise<Point[]> {
-    const decoders = device.functions.filter((f) => f.type === 'decoder');
-    if (decoders.length === 0) return defaultDecode(raw, receivedAt.getTime());
     let input: unknown = parseJson(raw) ?? raw.text;
     const context = {
       device: { id: device.id, name: device.name, registryId: device.registryId },
@@ -196,29 +214,24 @@ export function createIngestPipeline(options: IngestOptions) {
     return decoderOutputToPoints(input, receivedAt.getTime());
   }
 
-  /**
-   * Ingests one packet; resolves once it is committed (or refused). While the
-   * database is down the packet waits (see IngestWait); once ingest closes or
-   * the patience is spent, a DatabaseUnavailableError is thrown.
-   */
-  async function ingest(incoming: IncomingPacket, wait: IngestWait = {}): Promise<IngestOutcome> {
-    const admitted = await directory.admit(
-      incoming.registryId,
-      incoming.deviceId,
-      incoming.transport,
-      { patienceMs: wait.patienceMs, signal: closing.signal, onRetry: onAdmitRetry },
-    );
-    if (!admitted.ok) return admitted;
-    const { device } = admitted;
+  /** Decodes an admitted packet and queues it for the next batch; resolves once committed. */
+  function accept(device: DeviceIngestConfig, incoming: IncomingPacket): Promise<IngestOutcome> {
     const receivedAt = incoming.receivedAt ?? new Date();
     const raw = rawPayload(incoming.payload);
     const topic = incoming.topic ?? null;
-    const decoded = await decode(device, raw, receivedAt, topic);
-    const synthetic = device.syntheticKeys.filter(isSyntheticKey);
-    const points = uniquePoints(addSyntheticPoints(decoded, synthetic));
-    await writer.add({
-      device,
-      packet: {
+    const plan = planFor(device);
+    const store = (decoded: Point[]): Promise<IngestOutcome> => {
+      let points: Point[];
+      try {
+        points = uniquePoints(addSyntheticPoints(decoded, plan.synthetic));
+      } catch (error) {
+        log.warn(
+          { err: error, deviceId: device.id },
+          'ingest: synthetic keys failed; the packet is kept with its decoded points',
+        );
+        points = uniquePoints(decoded);
+      }
+      const packet: StoredPacket = {
         deviceId: device.id,
         registryId: device.registryId,
         receivedAt,
@@ -226,9 +239,45 @@ export function createIngestPipeline(options: IngestOptions) {
         payload: raw.text,
         encoding: raw.encoding,
         points,
+      };
+      return writer.add({ device, packet }).then(() => ({ ok: true, points: points.length }));
+    };
+    if (plan.decoders.length === 0) {
+      // Without a decoder nothing waits: no promise until the batch write.
+      return store(defaultDecode(raw, receivedAt.getTime()));
+    }
+    return runDecoders(device, plan.decoders, raw, receivedAt, topic).then(
+      store,
+      (error: unknown) => {
+        log.warn(
+          { err: error, deviceId: device.id },
+          'ingest: decoding failed; the packet is kept without points',
+        );
+        return store([]);
       },
-    });
-    return { ok: true, points: points.length };
+    );
+  }
+
+  /**
+   * Ingests one packet; resolves once it is committed (or refused). While the
+   * database is down the packet waits (see IngestWait); once ingest closes or
+   * the patience is spent, a DatabaseUnavailableError is thrown.
+   */
+  function ingest(incoming: IncomingPacket, wait: IngestWait = {}): Promise<IngestOutcome> {
+    // The device's settings are nearly always cached: then nothing awaits before the write.
+    const cached = directory.admitCached(
+      incoming.registryId,
+      incoming.deviceId,
+      incoming.transport,
+    );
+    if (cached) return cached.ok ? accept(cached.device, incoming) : Promise.resolve(cached);
+    return directory
+      .admit(incoming.registryId, incoming.deviceId, incoming.transport, {
+        patienceMs: wait.patienceMs,
+        signal: closing.signal,
+        onRetry: onAdmitRetry,
+      })
+      .then((admitted) => (admitted.ok ? accept(admitted.device, incoming) : admitted));
   }
 
   return {

@@ -13,6 +13,12 @@ export class TtlCache<K, V> {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The entry of a key while it is fresh (no load, no promise); undefined otherwise. */
+  fresh(key: K): { readonly value: V } | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > this.now() ? hit : undefined;
+  }
+
   async get(key: K, load: (key: K) => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.value;

@@ -4,7 +4,9 @@ import type { BrokerAuth } from '../broker/broker.ts';
 import { deviceBrokerAuth } from '../ingest/broker-auth.ts';
 import { deviceDirectory, type DeviceDirectory } from '../ingest/device-directory.ts';
 import { outboundWork } from '../ingest/forward.ts';
+import { WriterClosedError } from '../ingest/batch-writer.ts';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline.ts';
+import { DatabaseUnavailableError } from '../ingest/retry.ts';
 import { DATA_TOPIC_FILTER, parseDataTopic } from '../ingest/topics.ts';
 import { ingestRepository } from '../repositories/ingest-repository.ts';
 
@@ -54,6 +56,11 @@ export default fp(
       help: 'Data points this node committed',
       registers: [fastify.metrics],
     });
+    const failedPackets = new Counter({
+      name: 'nordlys_ingest_failed_total',
+      help: 'Packets dropped because handling them failed for a reason other than the database',
+      registers: [fastify.metrics],
+    });
     fastify.dataEvents.on('messages', (messages) => committedMessages.inc(messages.length));
     fastify.dataEvents.on('points', (batch) => committedPoints.inc(batch.points.length));
 
@@ -90,13 +97,35 @@ export default fp(
         broker.kind === 'external'
           ? `$share/${config.mqttShareGroup}/${DATA_TOPIC_FILTER}`
           : DATA_TOPIC_FILTER;
-      unsubscribe = await broker.subscribe(filter, async (topic, payload) => {
+      unsubscribe = await broker.subscribe(filter, (topic, payload) => {
         const ids = parseDataTopic(topic);
         if (!ids) return;
-        const outcome = await pipeline.ingest({ ...ids, payload, topic, transport: 'mqtt' });
-        if (!outcome.ok) {
-          fastify.log.debug({ topic, refusal: outcome.refusal }, 'ingest: packet refused');
-        }
+        return pipeline
+          .ingest({
+            registryId: ids.registryId,
+            deviceId: ids.deviceId,
+            payload,
+            topic,
+            transport: 'mqtt',
+          })
+          .then(
+            (outcome) => {
+              if (!outcome.ok) {
+                fastify.log.debug({ topic, refusal: outcome.refusal }, 'ingest: packet refused');
+              }
+            },
+            (error: unknown) => {
+              // Unacknowledged, so the broker sends it again: ingest is shutting
+              // down, or gave up waiting for the database.
+              if (error instanceof DatabaseUnavailableError || error instanceof WriterClosedError) {
+                throw error;
+              }
+              // Any other failure would repeat on every delivery: it is logged and
+              // acknowledged rather than holding one of the broker's in-flight slots.
+              failedPackets.inc();
+              fastify.log.error({ err: error, topic }, 'ingest: a packet failed and was dropped');
+            },
+          );
       });
     });
     fastify.addHook('preClose', async () => {

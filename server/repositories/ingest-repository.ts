@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { numberArray, textArray } from '../db/pg-array.ts';
 import type { CloudFunctionType, DB, DeviceStatus } from '../db/types.ts';
 import { STATUS_WINDOW_MS } from '../ingest/status.ts';
 
@@ -156,46 +157,79 @@ export function ingestRepository(db: Kysely<DB>) {
      * status colour changed and the ids of the logged messages.
      */
     async writeBatch(packets: StoredPacket[]): Promise<WrittenPackets> {
-      const points = packets.flatMap((p) => p.points.map((point) => ({ p, point })));
-      const latest = new Map<number, { data: Date | null; connection: Date }>();
-      for (const p of packets) {
-        const seen = latest.get(p.deviceId) ?? { data: null, connection: p.receivedAt };
-        if (p.receivedAt > seen.connection) seen.connection = p.receivedAt;
-        if (p.points.length > 0 && (!seen.data || p.receivedAt > seen.data)) {
-          seen.data = p.receivedAt;
+      // Column arrays, sent as array literals (pg-array.ts) with times as epoch milliseconds.
+      const pointDevices: number[] = [];
+      const keys: string[] = [];
+      const times: number[] = [];
+      const values: (number | null)[] = [];
+      const texts: (string | null)[] = [];
+      const messageDevices = new Array<number>(packets.length);
+      const registries = new Array<number | null>(packets.length);
+      const received = new Array<number>(packets.length);
+      const topics = new Array<string | null>(packets.length);
+      const payloads = new Array<string>(packets.length);
+      const encodings = new Array<string>(packets.length);
+      const latest = new Map<number, { data: number | null; connection: number }>();
+      for (let i = 0; i < packets.length; i++) {
+        const p = packets[i] as StoredPacket;
+        const at = p.receivedAt.getTime();
+        messageDevices[i] = p.deviceId;
+        registries[i] = p.registryId;
+        received[i] = at;
+        topics[i] = p.topic;
+        payloads[i] = p.payload;
+        encodings[i] = p.encoding;
+        for (const point of p.points) {
+          pointDevices.push(p.deviceId);
+          keys.push(point.key);
+          times.push(point.time);
+          values.push(point.value);
+          texts.push(point.textValue);
         }
-        latest.set(p.deviceId, seen);
+        const seen = latest.get(p.deviceId);
+        const data = p.points.length > 0 ? at : null;
+        if (!seen) {
+          latest.set(p.deviceId, { data, connection: at });
+        } else {
+          if (at > seen.connection) seen.connection = at;
+          if (data !== null && (seen.data === null || data > seen.data)) seen.data = data;
+        }
       }
       const ids = [...latest.keys()].sort((a, b) => a - b);
+      const dataTimes = ids.map((id) => latest.get(id)?.data ?? null);
+      const connectionTimes = ids.map((id) => latest.get(id)?.connection ?? null);
       // One statement, so one round trip and an atomic commit: the inserts run
       // as data-modifying CTEs beside the status update (one snapshot; the
       // hourly rollup's statement trigger sees every inserted point).
       const changed = await sql<StatusRow & { message_ids: unknown[] | null }>`
-        with points as (
+        with batch_devices as (
+          select d.id from devices d where d.id = any(${numberArray(ids)}::bigint[])
+        ),
+        points as (
           insert into device_data (device_id, key, time, value, text_value)
-          select u.device_id, u.key, u.time, u.value, u.text_value
+          select u.device_id, u.key, to_timestamp(u.ms / 1000), u.value, u.text_value
           from unnest(
-            ${points.map(({ p }) => p.deviceId)}::bigint[],
-            ${points.map(({ point }) => point.key)}::text[],
-            ${points.map(({ point }) => new Date(point.time).toISOString())}::timestamptz[],
-            ${points.map(({ point }) => point.value)}::double precision[],
-            ${points.map(({ point }) => point.textValue)}::text[]
-          ) as u(device_id, key, time, value, text_value)
-          where exists (select 1 from devices d where d.id = u.device_id)
+            ${numberArray(pointDevices)}::bigint[],
+            ${textArray(keys)}::text[],
+            ${numberArray(times)}::float8[],
+            ${numberArray(values)}::double precision[],
+            ${textArray(texts)}::text[]
+          ) as u(device_id, key, ms, value, text_value)
+          join batch_devices d on d.id = u.device_id
           on conflict do nothing
         ),
         logged as (
           insert into messages (device_id, registry_id, received_at, topic, payload, payload_encoding)
-          select u.device_id, r.id, u.received_at, u.topic, u.payload, u.encoding
+          select u.device_id, r.id, to_timestamp(u.ms / 1000), u.topic, u.payload, u.encoding
           from unnest(
-            ${packets.map((p) => p.deviceId)}::bigint[],
-            ${packets.map((p) => p.registryId)}::bigint[],
-            ${packets.map((p) => p.receivedAt.toISOString())}::timestamptz[],
-            ${packets.map((p) => p.topic)}::text[],
-            ${packets.map((p) => p.payload)}::text[],
-            ${packets.map((p) => p.encoding)}::text[]
-          ) with ordinality as u(device_id, registry_id, received_at, topic, payload, encoding, n)
-          join devices d on d.id = u.device_id
+            ${numberArray(messageDevices)}::bigint[],
+            ${numberArray(registries)}::bigint[],
+            ${numberArray(received)}::float8[],
+            ${textArray(topics)}::text[],
+            ${textArray(payloads)}::text[],
+            ${textArray(encodings)}::text[]
+          ) with ordinality as u(device_id, registry_id, ms, topic, payload, encoding, n)
+          join batch_devices d on d.id = u.device_id
           left join registries r on r.id = u.registry_id
           -- In packet order, so a device's message ids follow the order of its packets.
           order by u.n
@@ -205,11 +239,13 @@ export function ingestRepository(db: Kysely<DB>) {
           select device_id, array_agg(id order by id) as ids from logged group by device_id
         ),
         u as (
-          select * from unnest(
-            ${ids}::bigint[],
-            ${ids.map((id) => latest.get(id)?.data?.toISOString() ?? null)}::timestamptz[],
-            ${ids.map((id) => latest.get(id)?.connection.toISOString() ?? null)}::timestamptz[]
-          ) as u(id, data_at, connection_at)
+          select u.id, to_timestamp(u.data_ms / 1000) as data_at,
+            to_timestamp(u.connection_ms / 1000) as connection_at
+          from unnest(
+            ${numberArray(ids)}::bigint[],
+            ${numberArray(dataTimes)}::float8[],
+            ${numberArray(connectionTimes)}::float8[]
+          ) as u(id, data_ms, connection_ms)
         ),
         old as (
           select d.id, d.status from devices d join u on u.id = d.id order by d.id for no key update of d

@@ -182,6 +182,73 @@ describe('storage', () => {
     expect(device.last_data_at).not.toBeNull();
   });
 
+  it('stores awkward texts, numbers and millisecond times exactly as they came', async () => {
+    const { db } = t.database;
+    const repo = ingestRepository(db);
+    await repo.ensurePartitions([Date.UTC(2026, 6, 1)]);
+    const texts = [
+      'quote " and backslash \\ and \\"',
+      '{braces}, commas, NULL',
+      'null',
+      '',
+      ' spaced ',
+      'line\nbreak\ttab',
+      'æøå – 😀',
+    ];
+    const base = Date.UTC(2026, 6, 3, 8, 0, 0, 1);
+    const receivedAt = new Date(base + 60_000 + 7);
+    const payload = JSON.stringify({ note: texts[0], raw: '\\x00 \\u0041' });
+    await repo.writeBatch([
+      {
+        deviceId,
+        registryId: null,
+        receivedAt,
+        topic: 'a "topic" \\ here',
+        payload,
+        encoding: 'utf8',
+        points: [
+          ...texts.map((text, i) => ({
+            key: `text ${i}`,
+            time: base + i,
+            value: null,
+            textValue: text,
+          })),
+          { key: 'tiny', time: base + 999, value: 1e-300, textValue: null },
+          { key: 'huge', time: base + 998, value: -1.7976931348623157e308, textValue: null },
+          { key: 'nothing', time: base + 997, value: null, textValue: null },
+          { key: 'quote " key', time: base + 996, value: 0.1 + 0.2, textValue: null },
+        ],
+      },
+    ]);
+    const rows = await db
+      .selectFrom('device_data')
+      .select(['key', 'time', 'value', 'text_value'])
+      .where('device_id', '=', deviceId)
+      .where('time', '>=', new Date(base))
+      .where('time', '<', new Date(base + 1000))
+      .execute();
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    texts.forEach((text, i) => {
+      expect(byKey.get(`text ${i}`)?.text_value).toBe(text);
+      expect(byKey.get(`text ${i}`)?.time.getTime()).toBe(base + i);
+    });
+    expect(byKey.get('tiny')?.value).toBe(1e-300);
+    expect(byKey.get('tiny')?.time.getTime()).toBe(base + 999);
+    expect(byKey.get('huge')?.value).toBe(-1.7976931348623157e308);
+    expect(byKey.get('nothing')?.value).toBeNull();
+    expect(byKey.get('nothing')?.text_value).toBeNull();
+    expect(byKey.get('quote " key')?.value).toBe(0.1 + 0.2);
+    const message = await db
+      .selectFrom('messages')
+      .select(['payload', 'topic', 'received_at'])
+      .where('device_id', '=', deviceId)
+      .where('received_at', '=', receivedAt)
+      .executeTakeFirstOrThrow();
+    expect(message.payload).toBe(payload);
+    expect(message.topic).toBe('a "topic" \\ here');
+    expect(message.received_at.getTime()).toBe(receivedAt.getTime());
+  });
+
   it('refuses a point in a month that has no partition yet', async () => {
     const { db } = t.database;
     const insert = db.insertInto('device_data').values({
