@@ -110,8 +110,14 @@ describe('socketLiveSource', () => {
     source = live;
     await until(() => live.isConnected());
     const seen: LiveDeviceStatus[] = [];
-    const stop = live.followOrgStatus((status) => seen.push(status));
+    let followed = 0;
+    const stop = live.followOrgStatus(
+      (status) => seen.push(status),
+      () => followed++,
+    );
     await until(() => server?.requests.some((r) => JSON.stringify(r) === '{"org":true}') ?? false);
+    // Told once the server confirmed it: what was read before may be stale.
+    await until(() => followed === 1);
     // The subscription's join has happened once the server acknowledged it.
     await new Promise((resolve) => setTimeout(resolve, 20));
     server.io.to('org').emit('status', {
@@ -136,6 +142,8 @@ describe('socketLiveSource', () => {
       () =>
         server?.requests.slice(before).some((r) => JSON.stringify(r) === '{"org":true}') ?? false,
     );
+    // And told again: changes made while it was away were not heard.
+    await until(() => followed === 2);
 
     stop();
     await until(

@@ -60,8 +60,14 @@ export interface SocketLiveSource extends LiveSource {
   /**
    * Status changes of every device the caller may see (`subscribe {org: true}`),
    * followed again after each reconnection while any listener remains.
+   * `onFollowed` is called each time the server confirmed the subscription
+   * (the first time and after every reconnection): changes before that
+   * moment were not heard, so what was read before it may be stale.
    */
-  followOrgStatus(listener: (status: LiveDeviceStatus) => void): () => void;
+  followOrgStatus(
+    listener: (status: LiveDeviceStatus) => void,
+    onFollowed?: () => void,
+  ): () => void;
   /** Disconnects and forgets every listener. */
   close(): void;
 }
@@ -92,8 +98,13 @@ export function socketLiveSource(
   socket.io.on('reconnect_failed', onGiveUp);
 
   const orgListeners = new Set<(status: LiveDeviceStatus) => void>();
+  const followedListeners = new Set<() => void>();
   const followOrg = () => {
-    if (socket.connected) socket.emit('subscribe', { org: true }, () => undefined);
+    if (!socket.connected) return;
+    socket.emit('subscribe', { org: true }, (answer) => {
+      if (!answer.ok) return;
+      for (const followed of [...followedListeners]) followed();
+    });
   };
   const onOrgStatus = (change: StatusEvent) => {
     const status = {
@@ -106,15 +117,20 @@ export function socketLiveSource(
   };
 
   return {
-    followOrgStatus(listener) {
+    followOrgStatus(listener, onFollowed) {
       orgListeners.add(listener);
+      if (onFollowed) followedListeners.add(onFollowed);
       if (orgListeners.size === 1) {
         socket.on('connect', followOrg);
         socket.on('status', onOrgStatus);
         followOrg();
+      } else if (onFollowed && socket.connected) {
+        // Already followed for an earlier listener: this one's reads may predate it.
+        onFollowed();
       }
       return () => {
         orgListeners.delete(listener);
+        if (onFollowed) followedListeners.delete(onFollowed);
         if (orgListeners.size > 0) return;
         socket.off('connect', followOrg);
         socket.off('status', onOrgStatus);
@@ -171,6 +187,7 @@ export function socketLiveSource(
       socket.io.off('reconnect_failed', onGiveUp);
       transportListeners.clear();
       orgListeners.clear();
+      followedListeners.clear();
       socket.off('connect', followOrg);
       socket.off('status', onOrgStatus);
       socket.disconnect();

@@ -122,16 +122,24 @@ export function useConnectionState(): ConnectionState {
 
 /**
  * Calls `onStatus` for every status change of a device the user may see,
- * while the calling component is shown (the list and detail colours).
+ * while the calling component is shown (the list and detail colours), and
+ * `onFollowed` each time the feed confirmed it follows them (the first time
+ * and after every reconnection): changes before that were not heard.
  */
-export function useDeviceStatusFeed(onStatus: (status: LiveDeviceStatus) => void): void {
-  const latest = useRef(onStatus);
+export function useDeviceStatusFeed(
+  onStatus: (status: LiveDeviceStatus) => void,
+  onFollowed?: () => void,
+): void {
+  const latest = useRef({ onStatus, onFollowed });
   useEffect(() => {
-    latest.current = onStatus;
+    latest.current = { onStatus, onFollowed };
   });
   useEffect(() => {
     if (!sessionLiveData() || !current) return;
-    return current.source.followOrgStatus((status) => latest.current(status));
+    return current.source.followOrgStatus(
+      (status) => latest.current.onStatus(status),
+      () => latest.current.onFollowed?.(),
+    );
   }, []);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { acceptCookies, demo, signIn } from './helpers.ts';
 import { mqttDevices, publish } from './mqtt-devices.ts';
 
@@ -66,6 +66,84 @@ test('a silent device turns green in the list and on its page as soon as it publ
     for (const open of [page, detail])
       expect(await open.evaluate(() => 'e2eMark' in window)).toBe(true);
     await detail.close();
+  } finally {
+    await devices.removeAll();
+  }
+});
+
+test('after the live feed was away, the list reads the colours it missed', async ({
+  page,
+  request,
+}, testInfo) => {
+  const devices = await mqttDevices(request);
+  try {
+    const device = await devices.make(`E2E away ${testInfo.project.name} ${Date.now()}`);
+    await signIn(page, demo.user);
+    await acceptCookies(page);
+
+    // The live feed passes through here, so the test can cut it and keep it out.
+    let away = false;
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    let upgraded: () => void = () => undefined;
+    const onWebSocket = new Promise<void>((resolve) => (upgraded = resolve));
+    let followedOnSocket: () => void = () => undefined;
+    const socketFollowed = new Promise<void>((resolve) => (followedOnSocket = resolve));
+    await page.routeWebSocket(/\/api\/live\//, (socket) => {
+      if (away) return void socket.close();
+      const server = socket.connectToServer();
+      // Passed on as they are; the subscription's answer is noted (routed
+      // sockets are not reported as the page's own).
+      server.onMessage((message) => {
+        if (String(message).includes('"org":true}')) followedOnSocket();
+        socket.send(message);
+      });
+      // Engine.io's upgrade packet: from now on nothing goes by long polling.
+      socket.onMessage((message) => {
+        if (message === '5') upgraded();
+        server.send(message);
+      });
+      sockets.push({ page: socket, server });
+    });
+    let refused: () => void = () => undefined;
+    const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
+    await page.route(/\/api\/live\//, (route) => {
+      if (!away) return route.continue();
+      refused();
+      return route.abort();
+    });
+
+    const followed = statusFeedFollowed(page);
+    await page.goto(`/sensors?search=${encodeURIComponent(device.name)}`);
+    const listDot = page
+      .getByRole('table', { name: 'Enheder' })
+      .getByRole('row', { name: new RegExp(device.name) })
+      .locator('[data-device-status]');
+    await expect(listDot).toHaveAttribute('data-device-status', 'none');
+    await Promise.race([followed, socketFollowed]);
+    await onWebSocket;
+    await page.evaluate(() => Object.assign(window, { e2eMark: 1 }));
+
+    // The connection drops, and reconnecting fails while the device publishes.
+    away = true;
+    for (const socket of sockets.splice(0)) {
+      await socket.server.close();
+      await socket.page.close();
+    }
+    // The page tried to reconnect and failed: it no longer hears the feed.
+    await reconnectRefused;
+    await publish(device, { temperature: 21 });
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/v2/device/${device.id}`, { headers: devices.headers });
+        return ((await res.json()) as { status: string }).status;
+      })
+      .toBe('green');
+    await expect(listDot).toHaveAttribute('data-device-status', 'none');
+
+    // Back: the feed follows again, and the list reads what it missed.
+    away = false;
+    await expect(listDot).toHaveAttribute('data-device-status', 'green', { timeout: 20_000 });
+    expect(await page.evaluate(() => 'e2eMark' in window)).toBe(true);
   } finally {
     await devices.removeAll();
   }

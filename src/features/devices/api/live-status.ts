@@ -33,8 +33,32 @@ export function applyStatusChange(queryClient: QueryClient, change: StatusChange
   );
 }
 
-/** Keeps the shown devices' status colours live while the screen is open. */
+/**
+ * Reads device lists and details again that were read before `since`: the
+ * live feed was not following status changes then (before it first
+ * connected, or while it was disconnected), so their colours may be stale.
+ * Queries not on screen are only marked stale.
+ */
+export function refreshStatusesReadBefore(queryClient: QueryClient, since: number): Promise<void> {
+  return queryClient.invalidateQueries({
+    queryKey: deviceKeys.all,
+    predicate: (query) => {
+      const [, kind] = query.queryKey;
+      const statusBearing = kind === 'list' || (kind === 'detail' && query.queryKey.length === 3);
+      return statusBearing && query.state.dataUpdatedAt < since;
+    },
+  });
+}
+
+/**
+ * Keeps the shown devices' status colours live while the screen is open, and
+ * catches up after the live feed was away: each time it follows status
+ * changes again, what was read before is read again.
+ */
 export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
-  useDeviceStatusFeed((change) => applyStatusChange(queryClient, change));
+  useDeviceStatusFeed(
+    (change) => applyStatusChange(queryClient, change),
+    () => void refreshStatusesReadBefore(queryClient, Date.now()),
+  );
 }
