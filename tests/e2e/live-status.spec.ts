@@ -1,6 +1,12 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+  type WebSocketRoute,
+} from '@playwright/test';
 import { acceptCookies, demo, signIn } from './helpers.ts';
-import { mqttDevices, publish } from './mqtt-devices.ts';
+import { mqttDevices, publish, type MqttDevice } from './mqtt-devices.ts';
 
 /**
  * Resolves once the page's live feed acknowledged its subscription to the
@@ -22,23 +28,40 @@ function statusFeedFollowed(page: Page): Promise<void> {
   });
 }
 
+/** Signs in as the demo user with a new, silent MQTT device; removes it afterwards. */
+async function withNewDevice(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  run: (device: MqttDevice, devices: Awaited<ReturnType<typeof mqttDevices>>) => Promise<void>,
+): Promise<void> {
+  const devices = await mqttDevices(request);
+  try {
+    const device = await devices.make(`${prefix} ${Date.now()}`);
+    await signIn(page, demo.user);
+    await acceptCookies(page);
+    await run(device, devices);
+  } finally {
+    await devices.removeAll();
+  }
+}
+
+/** The status dot of a device's row in the device list. */
+const listStatusDot = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Enheder' })
+    .getByRole('row', { name: new RegExp(name) })
+    .locator('[data-device-status]');
+
 test('a silent device turns green in the list and on its page as soon as it publishes', async ({
   page,
   request,
 }, testInfo) => {
-  const devices = await mqttDevices(request);
-  try {
-    const device = await devices.make(`E2E status ${testInfo.project.name} ${Date.now()}`);
-    await signIn(page, demo.user);
-    await acceptCookies(page);
-
+  await withNewDevice(page, request, `E2E status ${testInfo.project.name}`, async (device) => {
     // The list, searched down to the new device: never heard from.
     const listFollows = statusFeedFollowed(page);
     await page.goto(`/sensors?search=${encodeURIComponent(device.name)}`);
-    const listDot = page
-      .getByRole('table', { name: 'Enheder' })
-      .getByRole('row', { name: new RegExp(device.name) })
-      .locator('[data-device-status]');
+    const listDot = listStatusDot(page, device.name);
     await expect(listDot).toHaveAttribute('data-device-status', 'none');
     await expect(listDot).toHaveAttribute('title', 'Ingen enhed tilknyttet');
 
@@ -66,85 +89,80 @@ test('a silent device turns green in the list and on its page as soon as it publ
     for (const open of [page, detail])
       expect(await open.evaluate(() => 'e2eMark' in window)).toBe(true);
     await detail.close();
-  } finally {
-    await devices.removeAll();
-  }
+  });
 });
 
 test('after the live feed was away, the list reads the colours it missed', async ({
   page,
   request,
 }, testInfo) => {
-  const devices = await mqttDevices(request);
-  try {
-    const device = await devices.make(`E2E away ${testInfo.project.name} ${Date.now()}`);
-    await signIn(page, demo.user);
-    await acceptCookies(page);
-
-    // The live feed passes through here, so the test can cut it and keep it out.
-    let away = false;
-    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-    let upgraded: () => void = () => undefined;
-    const onWebSocket = new Promise<void>((resolve) => (upgraded = resolve));
-    let followedOnSocket: () => void = () => undefined;
-    const socketFollowed = new Promise<void>((resolve) => (followedOnSocket = resolve));
-    await page.routeWebSocket(/\/api\/live\//, (socket) => {
-      if (away) return void socket.close();
-      const server = socket.connectToServer();
-      // Passed on as they are; the subscription's answer is noted (routed
-      // sockets are not reported as the page's own).
-      server.onMessage((message) => {
-        if (String(message).includes('"org":true}')) followedOnSocket();
-        socket.send(message);
+  await withNewDevice(
+    page,
+    request,
+    `E2E away ${testInfo.project.name}`,
+    async (device, devices) => {
+      // The live feed passes through here, so the test can cut it and keep it out.
+      let away = false;
+      const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+      let upgraded: () => void = () => undefined;
+      const onWebSocket = new Promise<void>((resolve) => (upgraded = resolve));
+      let followedOnSocket: () => void = () => undefined;
+      const socketFollowed = new Promise<void>((resolve) => (followedOnSocket = resolve));
+      await page.routeWebSocket(/\/api\/live\//, (socket) => {
+        if (away) return void socket.close();
+        const server = socket.connectToServer();
+        // Passed on as they are; the subscription's answer is noted (routed
+        // sockets are not reported as the page's own).
+        server.onMessage((message) => {
+          if (String(message).includes('"org":true}')) followedOnSocket();
+          socket.send(message);
+        });
+        // Engine.io's upgrade packet: from now on nothing goes by long polling.
+        socket.onMessage((message) => {
+          if (message === '5') upgraded();
+          server.send(message);
+        });
+        sockets.push({ page: socket, server });
       });
-      // Engine.io's upgrade packet: from now on nothing goes by long polling.
-      socket.onMessage((message) => {
-        if (message === '5') upgraded();
-        server.send(message);
+      let refused: () => void = () => undefined;
+      const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
+      await page.route(/\/api\/live\//, (route) => {
+        if (!away) return route.continue();
+        refused();
+        return route.abort();
       });
-      sockets.push({ page: socket, server });
-    });
-    let refused: () => void = () => undefined;
-    const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
-    await page.route(/\/api\/live\//, (route) => {
-      if (!away) return route.continue();
-      refused();
-      return route.abort();
-    });
 
-    const followed = statusFeedFollowed(page);
-    await page.goto(`/sensors?search=${encodeURIComponent(device.name)}`);
-    const listDot = page
-      .getByRole('table', { name: 'Enheder' })
-      .getByRole('row', { name: new RegExp(device.name) })
-      .locator('[data-device-status]');
-    await expect(listDot).toHaveAttribute('data-device-status', 'none');
-    await Promise.race([followed, socketFollowed]);
-    await onWebSocket;
-    await page.evaluate(() => Object.assign(window, { e2eMark: 1 }));
+      const followed = statusFeedFollowed(page);
+      await page.goto(`/sensors?search=${encodeURIComponent(device.name)}`);
+      const listDot = listStatusDot(page, device.name);
+      await expect(listDot).toHaveAttribute('data-device-status', 'none');
+      await Promise.race([followed, socketFollowed]);
+      await onWebSocket;
+      await page.evaluate(() => Object.assign(window, { e2eMark: 1 }));
 
-    // The connection drops, and reconnecting fails while the device publishes.
-    away = true;
-    for (const socket of sockets.splice(0)) {
-      await socket.server.close();
-      await socket.page.close();
-    }
-    // The page tried to reconnect and failed: it no longer hears the feed.
-    await reconnectRefused;
-    await publish(device, { temperature: 21 });
-    await expect
-      .poll(async () => {
-        const res = await request.get(`/api/v2/device/${device.id}`, { headers: devices.headers });
-        return ((await res.json()) as { status: string }).status;
-      })
-      .toBe('green');
-    await expect(listDot).toHaveAttribute('data-device-status', 'none');
+      // The connection drops, and reconnecting fails while the device publishes.
+      away = true;
+      for (const socket of sockets.splice(0)) {
+        await socket.server.close();
+        await socket.page.close();
+      }
+      // The page tried to reconnect and failed: it no longer hears the feed.
+      await reconnectRefused;
+      await publish(device, { temperature: 21 });
+      await expect
+        .poll(async () => {
+          const res = await request.get(`/api/v2/device/${device.id}`, {
+            headers: devices.headers,
+          });
+          return ((await res.json()) as { status: string }).status;
+        })
+        .toBe('green');
+      await expect(listDot).toHaveAttribute('data-device-status', 'none');
 
-    // Back: the feed follows again, and the list reads what it missed.
-    away = false;
-    await expect(listDot).toHaveAttribute('data-device-status', 'green', { timeout: 20_000 });
-    expect(await page.evaluate(() => 'e2eMark' in window)).toBe(true);
-  } finally {
-    await devices.removeAll();
-  }
+      // Back: the feed follows again, and the list reads what it missed.
+      away = false;
+      await expect(listDot).toHaveAttribute('data-device-status', 'green', { timeout: 20_000 });
+      expect(await page.evaluate(() => 'e2eMark' in window)).toBe(true);
+    },
+  );
 });
