@@ -49,6 +49,18 @@ export function toggledFavourites(list: Favourite[], entity: Favourite): Favouri
 }
 
 /**
+ * The list with the entity's stored name brought up to date (it was saved
+ * when the star was clicked, and the entity may have been renamed since), or
+ * null when nothing is out of date.
+ */
+export function renamedFavourites(list: Favourite[], entity: Favourite): Favourite[] | null {
+  if (entity.name === undefined) return null;
+  const stored = list.find((f) => sameEntity(f, entity));
+  if (!stored || stored.name === entity.name) return null;
+  return list.map((f) => (f === stored ? { ...f, name: entity.name } : f));
+}
+
+/**
  * The signed-in user's favourites, and a toggle that shows the change at once
  * and saves it to the user's store (spec §4 Favourites).
  */
@@ -92,5 +104,14 @@ export function useFavourites() {
       mutation.mutateAsync(favourites.filter((f) => !entities.some((e) => sameEntity(f, e)))),
     [mutation, favourites],
   );
-  return { favourites, has, toggle, remove, saving: mutation.isPending };
+  const { isPending, mutate } = mutation;
+  /** Saves the entity's current name if its favourite still has an older one. */
+  const rename = useCallback(
+    (entity: Favourite) => {
+      const next = renamedFavourites(favourites, entity);
+      if (next && !isPending) mutate(next);
+    },
+    [favourites, isPending, mutate],
+  );
+  return { favourites, has, toggle, remove, rename, saving: isPending };
 }

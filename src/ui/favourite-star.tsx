@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useFavourites, type Favourite } from '../lib/favourites.ts';
 import { useNotify } from '../lib/notifications.tsx';
@@ -30,8 +31,12 @@ const StarButton = styled.button<{ $on: boolean }>`
 export function FavouriteStar({ entity }: { entity: Favourite }) {
   const { t } = useLingui();
   const notify = useNotify();
-  const { has, toggle } = useFavourites();
+  const { has, toggle, rename } = useFavourites();
   const on = has(entity.type, entity.id);
+  // A favourite keeps the name it had when it was starred: show the page, and it catches up.
+  useEffect(() => {
+    if (on) rename(entity);
+  }, [on, entity, rename]);
   const label = entity.name ?? String(entity.id);
   return (
     <StarButton

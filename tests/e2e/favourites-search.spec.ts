@@ -81,3 +81,48 @@ test('favourites are listed by type, filtered, saved as a filter and removed wit
   };
   expect(after.internal.favourites.map((f) => f.type)).toEqual(['org']);
 });
+
+test('a favourite takes the new name of a renamed entity once the entity is shown', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.user);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/auth/user', { headers })).json()) as { uuid: string };
+  const registries = (await (await request.get('/api/v2/registries', { headers })).json()) as {
+    items: { id: number; name: string }[];
+  };
+  const registry = registries.items[0];
+  if (!registry) throw new Error('the demo has no registry for this user');
+  // Starred under the name it had before a rename.
+  const saved = await request.put(`/api/entity/user/${me.uuid}/internal`, {
+    headers,
+    data: { favourites: [{ type: 'registry', id: registry.id, name: 'Det gamle navn' }] },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await signIn(page, demo.user);
+  await acceptCookies(page);
+  await page.goto(`/registry/${registry.id}`);
+  await expect(
+    page.getByRole('button', { name: `Fjern ${registry.name} fra favoritter` }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => {
+      const user = (await (await request.get('/api/auth/user', { headers })).json()) as {
+        internal: { favourites: { name?: string }[] };
+      };
+      return user.internal.favourites.map((f) => f.name);
+    })
+    .toEqual([registry.name]);
+
+  await page.goto('/favorites');
+  const table = page.getByRole('table', { name: 'Favoritter' });
+  await expect(table.getByRole('row', { name: new RegExp(registry.name) })).toBeVisible();
+  await expect(table.getByText('Det gamle navn')).toHaveCount(0);
+
+  await request.put(`/api/entity/user/${me.uuid}/internal`, {
+    headers,
+    data: { favourites: [] },
+  });
+});
