@@ -18,13 +18,30 @@ export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknow
 
 /** A data key name: what a device sends and charts show (`countIn`, `temperature`). */
 export const KeyName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
-export const KeyType = Type.Union([
-  Type.Literal('array'),
-  Type.Literal('boolean'),
-  Type.Literal('integer'),
-  Type.Literal('string'),
-  Type.Literal('value'),
-]);
+/** A key's type; `int` is taken as another name for `integer` (spec §3 Device type). */
+export const KeyType = Type.Union(
+  [
+    Type.Literal('array'),
+    Type.Literal('boolean'),
+    Type.Literal('integer'),
+    Type.Literal('int'),
+    Type.Literal('string'),
+    Type.Literal('value'),
+  ],
+  { description: "The key's type; `int` is stored as `integer`." },
+);
+
+export type KeyTypeName = Static<typeof KeyType>;
+export type StoredKeyType = Exclude<KeyTypeName, 'int'>;
+
+/** The keys with `int` stored as `integer`, so each type has one name. */
+export function withCanonicalTypes<K extends { type?: KeyTypeName }>(
+  keys: K[],
+): (K & { type?: StoredKeyType })[] {
+  return keys.map((key) =>
+    key.type === 'int' ? { ...key, type: 'integer' as const } : key,
+  ) as (K & { type?: StoredKeyType })[];
+}
 
 /** A device's (or a function's) data key; `inherited` marks keys taken from the device type. */
 export const DataKeyInput = Type.Object(

@@ -268,6 +268,39 @@ describe('device domain', () => {
       expectStatus(badKey, 400);
     });
 
+    it('takes int as another name for integer, on types, devices and functions alike', async () => {
+      const type = await create<Entity & { structure: { type: string }[] }>('devicetype', {
+        name: `Int type ${unique()}`,
+        structure: [{ key: 'count', name: 'Count', type: 'int' }],
+      });
+      expect(type.structure).toEqual([{ key: 'count', name: 'Count', type: 'integer' }]);
+      const updated = await as('managerA', 'PUT', '/api/v2/devicetype', {
+        id: type.id,
+        structure: [{ key: 'other', name: 'Other', type: 'int' }],
+      });
+      expect(updated.json<{ structure: unknown[] }>().structure).toEqual([
+        { key: 'other', name: 'Other', type: 'integer' },
+      ]);
+      const fn = await create<Entity & { dataKeys: { type?: string }[] }>('cloudfunction', {
+        name: `Int function ${unique()}`,
+        type: 'decoder',
+        dataKeys: [{ key: 'count', type: 'int' }],
+      });
+      expect(fn.dataKeys.map((k) => k.type)).toEqual(['integer']);
+      const device = await create<Entity & { dataKeys: { type?: string }[] }>('device', {
+        name: `Int device ${unique()}`,
+        dataKeys: [{ key: 'count', type: 'int' }],
+      });
+      expect(device.dataKeys.map((k) => k.type)).toEqual(['integer']);
+      for (const [kind, id] of [
+        ['device', device.id],
+        ['cloudfunction', fn.id],
+        ['devicetype', type.id],
+      ] as const) {
+        await as('managerA', 'DELETE', `/api/v2/${kind}/${id}`);
+      }
+    });
+
     it('refuses a decoder that is foreign, missing, not a decoder, or of a sub-organisation', async () => {
       const other = await create('cloudfunction', {
         name: `Outbound ${unique()}`,

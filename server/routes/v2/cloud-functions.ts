@@ -20,7 +20,7 @@ import {
   CODE_LIMIT_BYTES,
 } from '../../schemas/cloud-function.ts';
 import { errors, Ok } from '../../schemas/common.ts';
-import { EntityIdParams, Page } from '../../schemas/list.ts';
+import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
 import { cloudFunctionSummaryView, cloudFunctionView } from '../../views/cloud-function-view.ts';
 import {
   firstDuplicate,
@@ -131,7 +131,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         code: body.code ?? '',
         type: body.type,
         org_uuid: body.orgUuid ?? actor.orgUuid,
-        data_keys: json(body.dataKeys ?? []),
+        data_keys: json(withCanonicalTypes(body.dataKeys ?? [])),
         metadata: json(body.metadata ?? []),
         data_type: body.dataType ?? 'timeseries',
       });
@@ -190,7 +190,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.code !== undefined && { code: body.code }),
         ...(body.type !== undefined && { type: body.type }),
         ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
-        ...(body.dataKeys !== undefined && { data_keys: json(body.dataKeys) }),
+        ...(body.dataKeys !== undefined && { data_keys: json(withCanonicalTypes(body.dataKeys)) }),
         ...(body.metadata !== undefined && { metadata: json(body.metadata) }),
         ...(body.dataType !== undefined && { data_type: body.dataType }),
       };

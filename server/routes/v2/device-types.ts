@@ -20,7 +20,7 @@ import {
   DeviceTypeListQuery,
   DeviceTypeUpdate,
 } from '../../schemas/device-type.ts';
-import { EntityIdParams, Page } from '../../schemas/list.ts';
+import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
 import { deviceTypeView } from '../../views/device-type-view.ts';
 import {
   firstDuplicate,
@@ -145,7 +145,7 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
         org_uuid: org,
         metadata: json(body.metadata ?? {}),
         decoder_function_id: body.decoderFunctionId ?? null,
-        structure: json(body.structure ?? []),
+        structure: json(withCanonicalTypes(body.structure ?? [])),
       });
       return reply.status(201).send(deviceTypeView(await load(id, actor)));
     },
@@ -195,7 +195,9 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.decoderFunctionId !== undefined && {
           decoder_function_id: body.decoderFunctionId,
         }),
-        ...(body.structure !== undefined && { structure: json(body.structure) }),
+        ...(body.structure !== undefined && {
+          structure: json(withCanonicalTypes(body.structure)),
+        }),
       };
       await repo.update(current.id, values);
       return deviceTypeView(await load(current.id, actor));

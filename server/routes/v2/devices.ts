@@ -28,7 +28,7 @@ import {
   type FirmwareInput,
   type MqttForwardInput,
 } from '../../schemas/device.ts';
-import { EntityIdParams, Page, type DataKeyInput } from '../../schemas/list.ts';
+import { EntityIdParams, Page, withCanonicalTypes, type DataKeyInput } from '../../schemas/list.ts';
 import { deviceView } from '../../views/device-view.ts';
 import {
   firstDuplicate,
@@ -275,7 +275,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         availability: body.availability ?? 'free',
         communication: body.communication ?? true,
         hardware: json(body.hardware ?? {}),
-        data_keys: json(body.dataKeys ?? inheritedKeys(type?.structure ?? [])),
+        data_keys: json(withCanonicalTypes(body.dataKeys ?? inheritedKeys(type?.structure ?? []))),
         synthetic_keys: json(body.syntheticKeys ?? []),
         metadata: json(body.metadata ?? {}),
         mqtt_forward: body.mqttForward ? json(mqttForwardToStore(body.mqttForward, null)) : null,
@@ -346,7 +346,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.availability !== undefined && { availability: body.availability }),
         ...(body.communication !== undefined && { communication: body.communication }),
         ...(body.hardware !== undefined && { hardware: json(body.hardware) }),
-        ...(dataKeys !== undefined && { data_keys: json(dataKeys) }),
+        ...(dataKeys !== undefined && { data_keys: json(withCanonicalTypes(dataKeys)) }),
         ...(body.syntheticKeys !== undefined && { synthetic_keys: json(body.syntheticKeys) }),
         ...(body.metadata !== undefined && { metadata: json(body.metadata) }),
         ...(body.mqttForward !== undefined && {

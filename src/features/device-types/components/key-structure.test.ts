@@ -73,18 +73,20 @@ describe('structureOf and keyRowsOf', () => {
     ]);
   });
 
-  it('reads a saved structure back, an unknown type as value', () => {
+  it('reads a saved structure back: int as integer, an unknown type as value', () => {
     let id = 0;
     const rows = keyRowsOf(
       [
         { key: 'a', name: 'A', type: 'boolean' },
         { key: 'b', name: 'B', type: 'int' as 'integer', value: '1' },
+        { key: 'c', name: 'C', type: 'float' as 'integer' },
       ],
       () => `r${id++}`,
     );
     expect(rows).toEqual([
       { rowId: 'r0', key: 'a', name: 'A', type: 'boolean', value: '' },
-      { rowId: 'r1', key: 'b', name: 'B', type: 'value', value: '1' },
+      { rowId: 'r1', key: 'b', name: 'B', type: 'integer', value: '1' },
+      { rowId: 'r2', key: 'c', name: 'C', type: 'value', value: '' },
     ]);
   });
 });

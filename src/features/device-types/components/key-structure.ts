@@ -33,13 +33,17 @@ export interface StructureCheck {
 const isKeyType = (value: string): value is KeyType =>
   (keyTypes as readonly string[]).includes(value);
 
+/** A stored type as the editor offers it: `int` is integer, anything unknown value. */
+const editorType = (type: string): KeyType =>
+  type === 'int' ? 'integer' : isKeyType(type) ? type : 'value';
+
 /** The rows of a saved structure; an unknown stored type shows as value. */
 export function keyRowsOf(structure: readonly StructureKey[], newId: () => string): KeyRow[] {
   return structure.map((entry) => ({
     rowId: newId(),
     key: entry.key,
     name: entry.name,
-    type: isKeyType(entry.type) ? entry.type : 'value',
+    type: editorType(entry.type),
     value: entry.value ?? '',
   }));
 }
