@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
@@ -18,7 +18,7 @@ import { organisationChoicesQuery, organisationOptions } from '../lib/organisati
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
 import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
-import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 import { ButtonLink } from './-components/button-link.tsx';
 
@@ -33,12 +33,15 @@ function DeviceTypesPage() {
   const { t } = useLingui();
   const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
-  const queryClient = useQueryClient();
-  const bulkDelete = useBulkDelete();
   const { user } = Route.useRouteContext();
   const orgs = useQuery(organisationChoicesQuery());
   const list = useQuery(deviceTypeListQuery(state));
 
+  const remove = useListDelete<DeviceType>(
+    hasPrivilege(user, 'deviceType.delete'),
+    (row) => deleteDeviceType(row.id),
+    (client) => client.invalidateQueries({ queryKey: deviceTypeKeys.lists() }),
+  );
   const setState = useCallback(
     (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
     [navigate],
@@ -103,17 +106,13 @@ function DeviceTypesPage() {
       <DataList
         title={t`Device types`}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listQueryProps(list)}
         getId={(row) => String(row.id)}
         getLabel={(row) => row.name}
         state={state}
         onStateChange={setState}
         listKey="devicetypes"
         filterFields={filterFields}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
         onOpen={(row) => void navigate({ to: '/devicetype/$id', params: { id: String(row.id) } })}
         actions={
           hasPrivilege(user, 'deviceType.create') ? (
@@ -133,16 +132,7 @@ function DeviceTypesPage() {
           devices: row.deviceCount,
           created: row.created,
         })}
-        {...(hasPrivilege(user, 'deviceType.delete')
-          ? {
-              onDelete: (rows: DeviceType[]) =>
-                bulkDelete(
-                  rows,
-                  (row) => deleteDeviceType(row.id),
-                  () => queryClient.invalidateQueries({ queryKey: deviceTypeKeys.lists() }),
-                ),
-            }
-          : {})}
+        {...remove}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
@@ -21,7 +21,7 @@ import { Button } from '../ui/button.tsx';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
 import { DataList, type ListState } from '../ui/list/data-list.tsx';
-import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/functions')({
@@ -59,11 +59,14 @@ function FunctionsPage() {
   const { t, i18n } = useLingui();
   const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
-  const queryClient = useQueryClient();
-  const bulkDelete = useBulkDelete();
   const { user } = Route.useRouteContext();
   const list = useQuery(functionListQuery(state));
 
+  const remove = useListDelete<CloudFunctionSummary>(
+    hasPrivilege(user, 'cloudfunction.delete'),
+    (row) => deleteFunction(row.id),
+    (client) => client.invalidateQueries({ queryKey: functionKeys.all }),
+  );
   const setState = useCallback(
     (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
     [navigate],
@@ -121,15 +124,11 @@ function FunctionsPage() {
       <DataList
         title={t`Cloud functions`}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listQueryProps(list)}
         getId={(row) => String(row.id)}
         getLabel={(row) => row.name}
         state={state}
         onStateChange={setState}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
         onOpen={(row) => void navigate({ to: '/function/$id', params: { id: String(row.id) } })}
         listKey="functions"
         filterFields={[
@@ -152,16 +151,7 @@ function FunctionsPage() {
           created: row.created,
           modified: row.modified,
         })}
-        {...(hasPrivilege(user, 'cloudfunction.delete')
-          ? {
-              onDelete: (rows: CloudFunctionSummary[]) =>
-                bulkDelete(
-                  rows,
-                  (row) => deleteFunction(row.id),
-                  () => queryClient.invalidateQueries({ queryKey: functionKeys.all }),
-                ),
-            }
-          : {})}
+        {...remove}
       />
     </>
   );

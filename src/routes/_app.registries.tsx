@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
@@ -16,7 +16,7 @@ import { formatDate } from '../lib/format.ts';
 import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
 import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
 import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
-import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
@@ -33,12 +33,15 @@ function RegistriesPage() {
   const { t } = useLingui();
   const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
-  const queryClient = useQueryClient();
-  const bulkDelete = useBulkDelete();
   const { user } = Route.useRouteContext();
   const orgs = useQuery(organisationChoicesQuery());
   const list = useQuery(registryListQuery(state));
 
+  const remove = useListDelete<Registry>(
+    hasPrivilege(user, 'registry.delete'),
+    (row) => deleteRegistry(row.id),
+    (client) => client.invalidateQueries({ queryKey: registryKeys.lists() }),
+  );
   const setState = useCallback(
     (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
     [navigate],
@@ -106,17 +109,13 @@ function RegistriesPage() {
       <DataList
         title={t`Registries`}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listQueryProps(list)}
         getId={(row) => String(row.id)}
         getLabel={(row) => row.name}
         state={state}
         onStateChange={setState}
         listKey="registries"
         filterFields={filterFields}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
         onOpen={(row) => void navigate({ to: '/registry/$id', params: { id: String(row.id) } })}
         actions={
           hasPrivilege(user, 'registry.create') ? (
@@ -135,16 +134,7 @@ function RegistriesPage() {
           devices: row.deviceCount,
           created: row.created,
         })}
-        {...(hasPrivilege(user, 'registry.delete')
-          ? {
-              onDelete: (rows: Registry[]) =>
-                bulkDelete(
-                  rows,
-                  (row) => deleteRegistry(row.id),
-                  () => queryClient.invalidateQueries({ queryKey: registryKeys.lists() }),
-                ),
-            }
-          : {})}
+        {...remove}
       />
     </>
   );

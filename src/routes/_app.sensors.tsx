@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLiveDeviceStatus } from '../features/devices/api/live-status.ts';
 import { invalidateDeviceHolders } from '../features/devices/api/mutations.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
@@ -29,7 +29,7 @@ import { Button } from '../ui/button.tsx';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
 import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
-import { useBulkDelete } from '../ui/list/bulk-delete.ts';
+import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/sensors')({
@@ -44,13 +44,20 @@ function DevicesPage() {
   const { t, i18n } = useLingui();
   const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
-  const queryClient = useQueryClient();
-  const bulkDelete = useBulkDelete();
   const { user } = Route.useRouteContext();
   const list = useQuery(deviceListQuery(state));
   const registries = useQuery(registryOptionsQuery());
   const types = useQuery(deviceTypeOptionsQuery());
 
+  const remove = useListDelete<Device>(
+    hasPrivilege(user, 'device.delete'),
+    (row) => deleteDevice(row.id),
+    (client) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: deviceKeys.all }),
+        invalidateDeviceHolders(client),
+      ]),
+  );
   const setState = useCallback(
     (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
     [navigate],
@@ -158,17 +165,13 @@ function DevicesPage() {
       <DataList
         title={t`Devices`}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
+        {...listQueryProps(list)}
         getId={(row) => String(row.id)}
         getLabel={(row) => row.name}
         state={state}
         onStateChange={setState}
         listKey="sensors"
         filterFields={filterFields}
-        loading={list.isPending}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
         onOpen={(row) => void navigate({ to: '/sensor/$id', params: { id: String(row.id) } })}
         renderCard={(row) => <DeviceCard device={row} />}
         exportRow={(row) => ({
@@ -193,20 +196,7 @@ function DevicesPage() {
             </Button>
           ) : null
         }
-        {...(hasPrivilege(user, 'device.delete')
-          ? {
-              onDelete: (rows: Device[]) =>
-                bulkDelete(
-                  rows,
-                  (row) => deleteDevice(row.id),
-                  () =>
-                    Promise.all([
-                      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
-                      invalidateDeviceHolders(queryClient),
-                    ]),
-                ),
-            }
-          : {})}
+        {...remove}
       />
     </>
   );
