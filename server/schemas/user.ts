@@ -1,3 +1,4 @@
+import { pictureTypes } from './device-picture.ts';
 import { Type, type Static } from 'typebox';
 import { Email, Nullable, Text, Timestamp, Url, Uuid } from './common.ts';
 
@@ -22,7 +23,13 @@ const profileFields = {
   social: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9]{0,29}$' }), Url, {
     maxProperties: 20,
   }),
-  img: Nullable(Url),
+  /** A web address, or the address of the user's own uploaded image (PUT …/image). */
+  img: Nullable(
+    Type.Union([
+      Url,
+      Type.String({ pattern: '^/api/entity/user/[0-9a-fA-F-]{36}/image\\?v=[a-z0-9]{1,32}$' }),
+    ]),
+  ),
   recoveryEmail: Nullable(Email),
 };
 
@@ -112,3 +119,17 @@ export const UserInternal = Type.Object(
   { additionalProperties: false },
 );
 export type UserInternal = Static<typeof UserInternal>;
+
+/** The largest profile picture, in bytes (2 MiB), once decoded. */
+export const USER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** Base64 makes 3 bytes 4 characters; a body over this cannot hold an allowed image. */
+export const USER_IMAGE_BODY_LIMIT = Math.ceil(USER_IMAGE_MAX_BYTES / 3) * 4 + 16 * 1024;
+
+/** An uploaded profile picture: the image as base64 (no `data:` prefix) and its declared type. */
+export const UserImageUpload = Type.Object(
+  {
+    contentType: Type.Union(pictureTypes.map((type) => Type.Literal(type))),
+    data: Type.String({ minLength: 4, maxLength: USER_IMAGE_BODY_LIMIT }),
+  },
+  { additionalProperties: false },
+);

@@ -646,6 +646,22 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'PUT user image',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/entity/user/${x.user}/image`, {
+            contentType: 'image/png',
+            data: PNG_1X1,
+          }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'DELETE user image',
+        send: (who, x) => call(who, 'DELETE', `/api/entity/user/${x.user}/image`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'resend confirmation mail',
         send: (who, x) => call(who, 'POST', `/api/entity/user/${x.user}/resendconfirmmail`, {}),
         foreign: () => missing,
@@ -1560,6 +1576,9 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/tokens/{id}': 'details, API tokens',
       'PUT /api/entity/user/{uuid}': 'foreign writes, refusals',
       'DELETE /api/entity/user/{uuid}': 'foreign writes, refusals',
+      'GET /api/entity/user/{uuid}/image': 'user-image.test.ts: in scope 200, foreign 404',
+      'PUT /api/entity/user/{uuid}/image': 'foreign writes; user-image.test.ts',
+      'DELETE /api/entity/user/{uuid}/image': 'foreign writes; user-image.test.ts',
       'POST /api/entity/user': 'foreign writes, refusals',
       'PUT /api/entity/user/{uuid}/internal': 'foreign writes (self only)',
       'POST /api/entity/user/{uuid}/resendconfirmmail': 'foreign writes',

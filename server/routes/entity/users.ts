@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -6,14 +7,26 @@ import { can, inScope, scopeList, withinRank } from '../../access/access.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { UsersTable } from '../../db/types.ts';
 import { json } from '../../db/json.ts';
+import { fileStore } from '../../files/file-store.ts';
+import { isBase64, sniffImage } from '../../files/image-type.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { organisationRepository } from '../../repositories/organisation-repository.ts';
 import { sessionRepository } from '../../repositories/session-repository.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
-import { errors, Ok, UuidParams, IdParams } from '../../schemas/common.ts';
-import { Password, User, UserCreate, UserInternal, UserUpdate } from '../../schemas/user.ts';
+import { errors, ErrorBody, Ok, UuidParams, IdParams } from '../../schemas/common.ts';
+import {
+  Password,
+  User,
+  USER_IMAGE_BODY_LIMIT,
+  USER_IMAGE_MAX_BYTES,
+  UserCreate,
+  UserImageUpload,
+  UserInternal,
+  UserUpdate,
+} from '../../schemas/user.ts';
+import { pictureTypes } from '../../schemas/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
 import { userView } from '../../views/user-view.ts';
 
@@ -21,10 +34,20 @@ const INTERNAL_LIMIT_BYTES = 512 * 1024;
 const CreatedUser = Type.Intersect([User, Type.Object({ confirmationMailSent: Type.Boolean() })]);
 const paramUuid = (request: FastifyRequest) => (request.params as { uuid: string }).uuid;
 
+/** Image bytes: sent as they are, documented as binary. */
+const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+/** Where a user's uploaded image is kept (DATA_DIR/files). */
+const imageKey = (uuid: string) => `user-images/${uuid.toLowerCase()}`;
+/** The address of a user's uploaded image; `v` changes with every upload, so it is cached for good. */
+const imagePath = (uuid: string, version: string) => `/api/entity/user/${uuid}/image?v=${version}`;
+const isImagePathOf = (uuid: string, img: string) =>
+  img.startsWith(`/api/entity/user/${uuid}/image?v=`);
+
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = userRepository(fastify.db);
   const orgs = organisationRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
+  const files = fileStore(fastify.config.dataDir);
   const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
   // The target of every route that changes another user: a user with more
   // rights than the caller may be seen but not changed (docs/access.md), while
@@ -175,7 +198,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: json(body.tags ?? []),
         newsletter: body.newsletter ?? false,
         social: json(body.social ?? {}),
-        img: body.img ?? null,
+        // A new user has uploaded nothing: only a web address can be their image.
+        img: body.img?.startsWith('/') ? null : (body.img ?? null),
         recovery_email: body.recoveryEmail ?? null,
         active: true,
       });
@@ -244,6 +268,9 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         }
       }
       await assertUnique(body.email, body.username, current.uuid);
+      if (body.img?.startsWith('/') && !isImagePathOf(current.uuid, body.img)) {
+        throw new HttpError(400, 'body.img must be a web address or this user’s uploaded image');
+      }
 
       const values: Updateable<UsersTable> = {
         ...(body.email !== undefined && { email: body.email }),
@@ -296,8 +323,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const actor = requireActor(request);
       if (request.params.uuid === actor.userUuid)
         throw new HttpError(409, 'You cannot delete your own account');
-      // Sessions go with the user (on delete cascade).
-      return { ok: await repo.delete(request.params.uuid) };
+      // Sessions go with the user (on delete cascade); the uploaded image goes too.
+      const deleted = await repo.delete(request.params.uuid);
+      if (deleted) await files.remove([imageKey(request.params.uuid)]);
+      return { ok: deleted };
     },
   );
 
@@ -389,6 +418,114 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       });
       await sessions.revokeAllOf(user.uuid);
       return { ok: true };
+    },
+  );
+
+  fastify.get(
+    '/entity/user/:uuid/image',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'list',
+        target: userOrg,
+        self: paramUuid,
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'The image a user uploaded (their profile picture)',
+        description:
+          'Answers the bytes with their image type. The SESSION cookie is honoured for this ' +
+          'GET, so the console can show it in an <img>.',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        response: {
+          200: {
+            description: 'The image',
+            content: Object.fromEntries(pictureTypes.map((type) => [type, { schema: Image }])),
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await load(request.params.uuid);
+      const bytes = await files.read(imageKey(user.uuid));
+      const type = bytes && sniffImage(bytes);
+      if (!bytes || !type) throw new HttpError(404, 'Resource not found');
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(bytes);
+    },
+  );
+
+  fastify.put(
+    '/entity/user/:uuid/image',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'modify',
+        target: changeableUserOrg,
+        self: paramUuid,
+      }),
+      bodyLimit: USER_IMAGE_BODY_LIMIT + 1024,
+      schema: {
+        tags: ['users'],
+        summary: 'Upload a user’s profile picture (JPEG, PNG or WebP, at most 2 MB)',
+        description:
+          'The body carries the image as base64; the declared contentType must match the bytes. ' +
+          'The user’s img becomes the address of the new image.',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        body: UserImageUpload,
+        response: { 200: User, ...errors, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { contentType, data } = request.body;
+      if (!isBase64(data)) throw new HttpError(400, 'body.data must be base64');
+      const bytes = Buffer.from(data, 'base64');
+      if (bytes.length > USER_IMAGE_MAX_BYTES) {
+        throw new HttpError(413, 'The image is larger than 2 MB');
+      }
+      const actual = sniffImage(bytes);
+      if (!actual) throw new HttpError(400, 'body.data is not a JPEG, PNG or WebP image');
+      if (actual !== contentType) {
+        throw new HttpError(400, `body.contentType says ${contentType} but the file is ${actual}`);
+      }
+      const user = await load(request.params.uuid);
+      await files.put(imageKey(user.uuid), bytes);
+      await repo.update(user.uuid, { img: imagePath(user.uuid, randomBytes(6).toString('hex')) });
+      return userView(await load(user.uuid), user.uuid === actor.userUuid);
+    },
+  );
+
+  fastify.delete(
+    '/entity/user/:uuid/image',
+    {
+      preHandler: fastify.guard({
+        resource: 'user',
+        privilege: 'modify',
+        target: changeableUserOrg,
+        self: paramUuid,
+      }),
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user’s uploaded profile picture',
+        description: 'An img that points elsewhere (a web address) is left as it is.',
+        security: [{ bearer: [] }],
+        params: UuidParams,
+        response: { 200: User, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = await load(request.params.uuid);
+      await files.remove([imageKey(user.uuid)]);
+      if (user.img && isImagePathOf(user.uuid, user.img))
+        await repo.update(user.uuid, { img: null });
+      return userView(await load(user.uuid), user.uuid === actor.userUuid);
     },
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { DevicePicture as PictureRow } from '../../db/types.ts';
 import { fileStore } from '../../files/file-store.ts';
+import { isBase64, sniffImage } from '../../files/image-type.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { devicePictureRepository } from '../../repositories/device-picture-repository.ts';
@@ -16,34 +17,12 @@ import {
   PICTURE_MAX_BYTES,
   PICTURES_PER_DEVICE,
   pictureTypes,
-  type PictureType,
 } from '../../schemas/device-picture.ts';
 import { EntityIdParams } from '../../schemas/list.ts';
 import { idInPath, notFound, ownerOf } from './shared.ts';
 
 /** Image bytes: sent as they are (a Buffer skips serialisation), documented as binary. */
 const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
-
-// A simple class, no groups: a grouped pattern overflows the stack on megabytes of text.
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
-
-/** The image type the bytes really are, from their first bytes; undefined for anything else. */
-export function sniffImage(bytes: Buffer): PictureType | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return undefined;
-}
 
 const view = (row: PictureRow): DevicePicture => ({
   id: row.id,
