@@ -1,3 +1,4 @@
+import { runtimeConfig } from '../lib/runtime-config.ts';
 import styled from 'styled-components';
 
 /** A colour and initials from the e-mail, computed here: no request to an avatar service. */
@@ -33,6 +34,13 @@ const Circle = styled.span<{ $size: number; $color: string }>`
   }
 `;
 
+/**
+ * Where an <img> reads a user's image: an uploaded one is an API address
+ * (`/api/…`), read from the core service's base URL, which may be another origin.
+ */
+export const imageSource = (img: string) =>
+  img.startsWith('/api/') ? `${runtimeConfig().services.core}${img.slice('/api'.length)}` : img;
+
 export function Avatar({
   email,
   name,
@@ -47,7 +55,7 @@ export function Avatar({
   const fallback = defaultAvatar(email, name);
   return (
     <Circle $size={size} $color={fallback.color} aria-hidden>
-      {img ? <img src={img} alt="" /> : fallback.initials}
+      {img ? <img src={imageSource(img)} alt="" /> : fallback.initials}
     </Circle>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { fileToBase64 } from '../../../lib/files.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { listQueryString, type Page } from '../../../lib/list-search.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
@@ -183,15 +184,13 @@ export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 export async function uploadPicture(deviceId: number, file: File): Promise<DevicePicture> {
-  const buffer = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < buffer.length; i += chunk) {
-    binary += String.fromCharCode(...buffer.subarray(i, i + chunk));
-  }
   return apiRequest<DevicePicture>('core', `/v2/device/${deviceId}/pictures`, {
     method: 'POST',
-    body: { fileName: file.name || 'picture', contentType: file.type, data: btoa(binary) },
+    body: {
+      fileName: file.name || 'picture',
+      contentType: file.type,
+      data: await fileToBase64(file),
+    },
   });
 }
 

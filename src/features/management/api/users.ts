@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { fileToBase64 } from '../../../lib/files.ts';
 import type { ListState } from '../../../ui/list/data-list.tsx';
 import { localPage } from './local-page.ts';
 
@@ -112,6 +113,25 @@ export const createUser = (body: UserInput) =>
 
 export const updateUser = (uuid: string, body: Partial<UserInput> & Record<string, unknown>) =>
   apiRequest<User>('core', `/entity/user/${uuid}`, { method: 'PUT', body });
+
+/** The largest profile picture the API takes (server/schemas/user.ts). */
+export const USER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Uploads a user's profile picture; the answer is the user with its new image address. */
+export async function uploadUserImage(uuid: string, file: File): Promise<User> {
+  return apiRequest<User>('core', `/entity/user/${uuid}/image`, {
+    method: 'PUT',
+    body: { contentType: file.type, data: await fileToBase64(file) },
+  });
+}
+
+export const removeUserImage = (uuid: string) =>
+  apiRequest<User>('core', `/entity/user/${uuid}/image`, { method: 'DELETE' });
+
+/** Whether an image address is this user's own uploaded picture (as the API gives it). */
+export const isUploadedImageOf = (uuid: string, img: string) =>
+  img.startsWith(`/api/entity/user/${uuid}/image?v=`);
 
 export const deleteUser = (uuid: string) =>
   apiRequest<{ ok: boolean }>('core', `/entity/user/${uuid}`, { method: 'DELETE' });

@@ -1,10 +1,25 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { authKeys } from '../../../lib/current-user.ts';
+import { useNotify } from '../../../lib/notifications.tsx';
+import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { orgListQuery } from '../api/orgs.ts';
-import type { GroupId, Language, User, UserInput } from '../api/users.ts';
+import {
+  isUploadedImageOf,
+  removeUserImage,
+  uploadUserImage,
+  USER_IMAGE_MAX_BYTES,
+  USER_IMAGE_TYPES,
+  userKeys,
+  type GroupId,
+  type Language,
+  type User,
+  type UserInput,
+} from '../api/users.ts';
 import { formatPhone, isEmail, isWebUrl, orNull } from '../api/validation.ts';
 import {
   CheckField,
@@ -113,7 +128,9 @@ export function UserForm({
     if (!values.orgUuid) found.orgUuid = t`Organisation is required`;
     if (values.recoveryEmail.trim() && !isEmail(values.recoveryEmail))
       found.recoveryEmail = t`Not a valid e-mail address`;
-    if (values.img.trim() && !isWebUrl(values.img)) found.img = t`Not a valid URL`;
+    const img = values.img.trim();
+    if (img && !isWebUrl(img) && !(user && isUploadedImageOf(user.uuid, img)))
+      found.img = t`Not a valid URL`;
     for (const key of SOCIAL_KEYS) {
       const url = values.social[key]?.trim();
       if (url && !isWebUrl(url)) found[`social.${key}`] = t`Not a valid URL`;
@@ -224,7 +241,11 @@ export function UserForm({
             error={errors.tags ?? false}
             onChange={(event) => set('tags', event.target.value)}
           />
-          <TextField label={t`Image (URL)`} type="url" maxLength={2000} {...text('img')} />
+          <ImageField
+            user={user}
+            field={text('img')}
+            onUploaded={(img) => setValues((old) => ({ ...old, img }))}
+          />
           <TextField
             label={t`Recovery e-mail`}
             type="email"
@@ -318,3 +339,145 @@ const splitTags = (text: string) =>
     .split(',')
     .map((tag) => tag.trim())
     .filter(Boolean);
+
+const ImageRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 12px;
+  > :nth-child(2) {
+    flex: 1 1 220px;
+  }
+`;
+
+const UploadedNote = styled.p`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  margin: 0;
+  padding-bottom: 10px;
+  color: ${({ theme }) => theme.colors.text};
+  > span {
+    font-size: 0.875rem;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/**
+ * The profile picture: a web address, or an image uploaded from this device
+ * (JPEG, PNG or WebP up to 2 MB), which is saved at once. A user that does not
+ * exist yet can only have an address.
+ */
+function ImageField({
+  user,
+  field,
+  onUploaded,
+}: {
+  user: User | undefined;
+  field: {
+    value: string;
+    error: string | boolean;
+    onChange: (event: { target: { value: string } }) => void;
+  };
+  onUploaded: (img: string) => void;
+}) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const saved = async (updated: User) => {
+    onUploaded(updated.img ?? '');
+    queryClient.setQueryData(userKeys.detail(updated.uuid), updated);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: authKeys.user() }),
+    ]);
+  };
+  const upload = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file || !user) return;
+    if (
+      !(USER_IMAGE_TYPES as readonly string[]).includes(file.type) ||
+      file.size > USER_IMAGE_MAX_BYTES
+    ) {
+      notify(t`Only JPEG, PNG and WebP images up to 2 MB can be uploaded.`, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await saved(await uploadUserImage(user.uuid, file));
+      notify(t`Images was uploaded`, 'success');
+    } catch {
+      notify(t`Images failed to upload! Please refresh browser and try again!`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!user) return;
+    setBusy(true);
+    try {
+      await saved(await removeUserImage(user.uuid));
+      notify(t`Picture deleted`, 'success');
+    } catch {
+      notify(t`Picture not deleted`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const uploaded = user !== undefined && isUploadedImageOf(user.uuid, field.value);
+
+  return (
+    <ImageRow className="wide">
+      <Avatar
+        email={user?.email ?? ''}
+        name={user ? `${user.firstName} ${user.lastName}` : ''}
+        img={field.value.trim() || null}
+        size={48}
+      />
+      {uploaded ? (
+        // The address of an uploaded picture means nothing to people: say what it is.
+        <UploadedNote>
+          <span>{t`Image`}</span>
+          {t`Uploaded picture`}
+        </UploadedNote>
+      ) : (
+        <TextField
+          label={t`Image (URL)`}
+          type="url"
+          maxLength={2000}
+          help={user ? undefined : t`Save the user first to upload a picture`}
+          {...field}
+        />
+      )}
+      {user ? (
+        <>
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={busy}
+            onClick={() => input.current?.click()}
+          >
+            {t`Upload picture`}
+          </Button>
+          {uploaded ? (
+            <Button type="button" $variant="text" disabled={busy} onClick={() => void remove()}>
+              {t`Remove picture`}
+            </Button>
+          ) : null}
+          <input
+            ref={input}
+            type="file"
+            accept={USER_IMAGE_TYPES.join(',')}
+            aria-label={t`Upload picture`}
+            hidden
+            onChange={(event) => void upload(event.target.files?.[0])}
+          />
+        </>
+      ) : null}
+    </ImageRow>
+  );
+}
