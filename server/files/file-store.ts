@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Files the platform keeps beside its database (device pictures), under
+ * Files the platform keeps beside its database (device and profile pictures), under
  * `DATA_DIR/files`. Keys are made by the platform, never taken from a request;
  * they are still checked so no key can point outside the folder.
  */
