@@ -39,3 +39,11 @@ export const DevicePicture = Type.Object({
   created: Timestamp,
 });
 export type DevicePicture = Static<typeof DevicePicture>;
+
+/** Image bytes: sent as they are (a Buffer skips serialisation), documented as binary. */
+const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+/** An answer that is an image of one of the allowed types (device and profile pictures). */
+export const ImageResponse = {
+  description: 'The image',
+  content: Object.fromEntries(pictureTypes.map((type) => [type, { schema: Image }])),
+};

@@ -1,5 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+
+/** The demo user's API headers and identity, and a registry the user may see. */
+async function userAndRegistry(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await apiToken(request, demo.user)}` };
+  const me = (await (await request.get('/api/auth/user', { headers })).json()) as { uuid: string };
+  const registries = (await (await request.get('/api/v2/registries', { headers })).json()) as {
+    items: { id: number; name: string }[];
+  };
+  const registry = registries.items[0];
+  if (!registry) throw new Error('the demo has no registry for this user');
+  return { headers, me, registry };
+}
 
 test('global search suggests what the user may see, grouped, and opens it', async ({ page }) => {
   await signIn(page, demo.manager);
@@ -34,14 +46,7 @@ test('favourites are listed by type, filtered, saved as a filter and removed wit
   page,
   request,
 }) => {
-  const token = await apiToken(request, demo.user);
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/auth/user', { headers })).json()) as { uuid: string };
-  const registries = (await (await request.get('/api/v2/registries', { headers })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const registry = registries.items[0];
-  if (!registry) throw new Error('the demo has no registry for this user');
+  const { headers, me, registry } = await userAndRegistry(request);
   const saved = await request.put(`/api/entity/user/${me.uuid}/internal`, {
     headers,
     data: {
@@ -86,14 +91,7 @@ test('a favourite takes the new name of a renamed entity once the entity is show
   page,
   request,
 }) => {
-  const token = await apiToken(request, demo.user);
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/auth/user', { headers })).json()) as { uuid: string };
-  const registries = (await (await request.get('/api/v2/registries', { headers })).json()) as {
-    items: { id: number; name: string }[];
-  };
-  const registry = registries.items[0];
-  if (!registry) throw new Error('the demo has no registry for this user');
+  const { headers, me, registry } = await userAndRegistry(request);
   // Starred under the name it had before a rename.
   const saved = await request.put(`/api/entity/user/${me.uuid}/internal`, {
     headers,

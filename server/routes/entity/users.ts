@@ -26,7 +26,7 @@ import {
   UserInternal,
   UserUpdate,
 } from '../../schemas/user.ts';
-import { pictureTypes } from '../../schemas/device-picture.ts';
+import { ImageResponse } from '../../schemas/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
 import { userView } from '../../views/user-view.ts';
 
@@ -34,8 +34,6 @@ const INTERNAL_LIMIT_BYTES = 512 * 1024;
 const CreatedUser = Type.Intersect([User, Type.Object({ confirmationMailSent: Type.Boolean() })]);
 const paramUuid = (request: FastifyRequest) => (request.params as { uuid: string }).uuid;
 
-/** Image bytes: sent as they are, documented as binary. */
-const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 /** Where a user's uploaded image is kept (DATA_DIR/files). */
 const imageKey = (uuid: string) => `user-images/${uuid.toLowerCase()}`;
 /** The address of a user's uploaded image; `v` changes with every upload, so it is cached for good. */
@@ -61,6 +59,20 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
     }
     return target.orgUuid;
   };
+  /** Reading a user: `user.list` in their organisation, or the user themselves. */
+  const readUser = fastify.guard({
+    resource: 'user',
+    privilege: 'list',
+    target: userOrg,
+    self: paramUuid,
+  });
+  /** Changing a user: `user.modify` within rank in their organisation, or the user themselves. */
+  const changeUser = fastify.guard({
+    resource: 'user',
+    privilege: 'modify',
+    target: changeableUserOrg,
+    self: paramUuid,
+  });
   // An organisation the caller cannot see is answered exactly like one that does not exist.
   const visibleOrg = async (request: FastifyRequest, uuid: string) => {
     const actor = requireActor(request);
@@ -137,12 +149,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/entity/user/:uuid',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'list',
-        target: userOrg,
-        self: paramUuid,
-      }),
+      preHandler: readUser,
       schema: {
         tags: ['users'],
         summary: 'One user',
@@ -221,12 +228,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/entity/user/:uuid',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'modify',
-        target: changeableUserOrg,
-        self: paramUuid,
-      }),
+      preHandler: changeUser,
       schema: {
         tags: ['users'],
         summary: 'Update a user',
@@ -387,12 +389,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/entity/user/:uuid/setpassword',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'modify',
-        target: changeableUserOrg,
-        self: paramUuid,
-      }),
+      preHandler: changeUser,
       schema: {
         tags: ['users'],
         summary: 'Change a password: your own (with the old one) or, as a manager, a user’s',
@@ -424,12 +421,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/entity/user/:uuid/image',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'list',
-        target: userOrg,
-        self: paramUuid,
-      }),
+      preHandler: readUser,
       schema: {
         tags: ['users'],
         summary: 'The image a user uploaded (their profile picture)',
@@ -439,10 +431,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         security: [{ bearer: [] }],
         params: UuidParams,
         response: {
-          200: {
-            description: 'The image',
-            content: Object.fromEntries(pictureTypes.map((type) => [type, { schema: Image }])),
-          },
+          200: ImageResponse,
           ...errors,
         },
       },
@@ -462,12 +451,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.put(
     '/entity/user/:uuid/image',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'modify',
-        target: changeableUserOrg,
-        self: paramUuid,
-      }),
+      preHandler: changeUser,
       bodyLimit: USER_IMAGE_BODY_LIMIT + 1024,
       schema: {
         tags: ['users'],
@@ -504,12 +488,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.delete(
     '/entity/user/:uuid/image',
     {
-      preHandler: fastify.guard({
-        resource: 'user',
-        privilege: 'modify',
-        target: changeableUserOrg,
-        self: paramUuid,
-      }),
+      preHandler: changeUser,
       schema: {
         tags: ['users'],
         summary: 'Remove a user’s uploaded profile picture',

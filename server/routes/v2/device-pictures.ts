@@ -13,16 +13,13 @@ import {
   DevicePicture,
   DevicePictureParams,
   DevicePictureUpload,
+  ImageResponse,
   PICTURE_BODY_LIMIT,
   PICTURE_MAX_BYTES,
   PICTURES_PER_DEVICE,
-  pictureTypes,
 } from '../../schemas/device-picture.ts';
 import { EntityIdParams } from '../../schemas/list.ts';
 import { idInPath, notFound, ownerOf } from './shared.ts';
-
-/** Image bytes: sent as they are (a Buffer skips serialisation), documented as binary. */
-const Image = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
 const view = (row: PictureRow): DevicePicture => ({
   id: row.id,
@@ -77,10 +74,7 @@ const devicePictures: FastifyPluginAsyncTypebox = async (fastify) => {
         security: [{ bearer: [] }],
         params: DevicePictureParams,
         response: {
-          200: {
-            description: 'The image',
-            content: Object.fromEntries(pictureTypes.map((type) => [type, { schema: Image }])),
-          },
+          200: ImageResponse,
           ...errors,
         },
       },
