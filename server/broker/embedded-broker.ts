@@ -10,7 +10,7 @@ import {
   type BrokerPrincipal,
   type MessageHandler,
 } from './broker.ts';
-import { topicMatches } from './topic.ts';
+import { topicFilter } from './topic.ts';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
 const principals = new WeakMap<Client, BrokerPrincipal>();
@@ -26,7 +26,11 @@ export interface EmbeddedBroker extends Broker {
 }
 
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
-  const handlers = new Map<string, Set<MessageHandler>>();
+  /** Per filter: its compiled match and its handlers. */
+  const handlers = new Map<
+    string,
+    { matches: (topic: string) => boolean; set: Set<MessageHandler> }
+  >();
   /**
    * Aedes sends a QoS 1 PUBACK right after authorizePublish, before it
    * delivers the message; so a client's message is handed to the platform's
@@ -37,8 +41,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
    */
   const dispatch = async (topic: string, payload: Buffer) => {
     const work: (Promise<void> | void)[] = [];
-    for (const [filter, set] of handlers) {
-      if (!topicMatches(filter, topic)) continue;
+    for (const { matches, set } of handlers.values()) {
+      if (!matches(topic)) continue;
       for (const handler of set) work.push(handler(topic, payload));
     }
     if (work.length > 0) await Promise.all(work);
@@ -117,9 +121,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     async subscribe(filter, handler: MessageHandler) {
       const topic = filter.startsWith('$share/') ? filter.split('/').slice(2).join('/') : filter;
-      const set = handlers.get(topic) ?? new Set<MessageHandler>();
-      handlers.set(topic, set);
-      set.add(handler);
+      const entry = handlers.get(topic) ?? { matches: topicFilter(topic), set: new Set() };
+      handlers.set(topic, entry);
+      entry.set.add(handler);
       const deliver = (
         packet: { topic: string; payload: Buffer | string; clientId?: string },
         callback: () => void,
@@ -135,7 +139,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       };
       await new Promise<void>((resolve) => aedes.subscribe(topic, deliver, resolve));
       return () => {
-        set.delete(handler);
+        entry.set.delete(handler);
         return new Promise<void>((resolve) => aedes.unsubscribe(topic, deliver, resolve));
       };
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { topicFilter, topicMatches } from './topic.ts';
+import { topicFilter } from './topic.ts';
+
+const topicMatches = (filter: string, topic: string) => topicFilter(filter)(topic);
 
 describe('topicMatches', () => {
   it('matches exact topics and single-level wildcards', () => {

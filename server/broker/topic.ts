@@ -24,8 +24,3 @@ export function topicFilter(filter: string): (topic: string) => boolean {
     return start === topic.length + 1;
   };
 }
-
-/** MQTT topic filter matching, with + and # wildcards and $share/<group>/ prefixes. */
-export function topicMatches(filter: string, topic: string): boolean {
-  return topicFilter(filter)(topic);
-}

@@ -1,3 +1,4 @@
+import type { LiveMessage } from '../../streams/socket-message-source.ts';
 import { io, type Socket } from 'socket.io-client';
 
 export interface LivePoint {
@@ -72,17 +73,7 @@ export function collectPoints(
 }
 
 /** A logged message as the live feed sends it (the messages API's shape). */
-export interface MessageEvent {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  registryId: number | null;
-  registryName: string | null;
-  receivedAt: string;
-  topic: string | null;
-  payload: string;
-  encoding: 'utf8' | 'base64';
-}
+export type MessageEvent = LiveMessage;
 
 /** Every message of the `messages` events the socket receives from now on, in order. */
 export function recordMessages(socket: Socket): MessageEvent[] {
