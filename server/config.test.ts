@@ -155,6 +155,20 @@ describe('console settings in the configuration', () => {
       api: '/api',
       rest: '/rest',
     });
+  it('reads the limits on MQTT connections not signed in yet, never 0', () => {
+    expect(loadConfig({})).toMatchObject({ mqttPendingLimit: 1000, mqttPendingPerAddress: 50 });
+    expect(loadConfig({ MQTT_PENDING_LIMIT: '20000', MQTT_PENDING_PER_IP: '500' })).toMatchObject({
+      mqttPendingLimit: 20000,
+      mqttPendingPerAddress: 500,
+    });
+    expect(() => loadConfig({ MQTT_PENDING_LIMIT: '0' })).toThrow(
+      /MQTT_PENDING_LIMIT must be at least 1/,
+    );
+    expect(() => loadConfig({ MQTT_PENDING_PER_IP: 'lots' })).toThrow(
+      /MQTT_PENDING_PER_IP must be a whole number/,
+    );
+  });
+
   });
 
   it('refuses unknown services and bad URLs in SERVICE_URLS', () => {

@@ -21,6 +21,9 @@ export interface Config {
   mqttShareGroup: string;
   /** External broker only: how long the broker keeps the ingest session while the node is away. */
   mqttSessionExpirySeconds: number;
+  /** Embedded broker: connections that have not signed in yet, in all and from one address. */
+  mqttPendingLimit: number;
+  mqttPendingPerAddress: number;
   redisUrl: string | undefined;
   /** Prefix of the live feed's Redis channels: deployments sharing one Redis use different ones. */
   redisPrefix: string;
@@ -104,6 +107,22 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d{1,10}$/.test(sessionExpiry) || mqttSessionExpirySeconds > 4294967295) {
     problems.push(`MQTT_SESSION_EXPIRY must be a number of seconds (got "${sessionExpiry}")`);
   }
+  const mqttPendingLimit = readCount(
+    read('MQTT_PENDING_LIMIT'),
+    1000,
+    1_000_000,
+    'MQTT_PENDING_LIMIT',
+    problems,
+  );
+  const mqttPendingPerAddress = readCount(
+    read('MQTT_PENDING_PER_IP'),
+    50,
+    1_000_000,
+    'MQTT_PENDING_PER_IP',
+    problems,
+  );
+  if (mqttPendingLimit === 0) problems.push('MQTT_PENDING_LIMIT must be at least 1');
+  if (mqttPendingPerAddress === 0) problems.push('MQTT_PENDING_PER_IP must be at least 1');
   const redisUrl = readUrl(read('REDIS_URL'), ['redis:', 'rediss:'], 'REDIS_URL', problems);
   const redisPrefix = read('REDIS_PREFIX') ?? 'nordlys';
   if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
@@ -176,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     mqttClientId,
     mqttShareGroup,
     mqttSessionExpirySeconds,
+    mqttPendingLimit,
+    mqttPendingPerAddress,
     redisUrl,
     redisPrefix,
     smtpUrl,

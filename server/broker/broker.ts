@@ -27,6 +27,12 @@ export interface Broker {
   subscribe(filter: string, handler: MessageHandler): Promise<() => Promise<void>>;
   /** Takes WebSocket upgrades for MQTT over WebSocket (embedded broker only). */
   handleUpgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /**
+   * Closes this node's client connections whose principal matches, at once
+   * (embedded broker only: an external broker's clients are its own); gives
+   * how many were closed.
+   */
+  disconnect?(match: (principal: BrokerPrincipal) => boolean): number;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,11 @@ export interface BrokerAuth {
     username: string | undefined,
     password: Buffer | undefined,
   ): Promise<BrokerPrincipal | null>;
+  /**
+   * Whether the signed-in client may use this client id (null: it sent none
+   * and the broker made one up). Without this rule any id is taken.
+   */
+  mayUseClientId?(principal: BrokerPrincipal, clientId: string | null): boolean;
   canPublish(principal: BrokerPrincipal, topic: string): boolean;
   canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
+import { MAX_PACKET_BYTES } from '../ingest/limits.ts';
 import {
   BrokerStartError,
   type Broker,
@@ -10,22 +11,70 @@ import {
   type BrokerPrincipal,
   type MessageHandler,
 } from './broker.ts';
+import { PacketGate, gateReads } from './packet-gate.ts';
+import { PendingConnections } from './pending-connections.ts';
 import { topicFilter } from './topic.ts';
 
 export const MQTT_WEBSOCKET_PATH = '/mqtt';
-const principals = new WeakMap<Client, BrokerPrincipal>();
+
+/** What the broker lets a connection hold before and after it signs in. */
+export interface EmbeddedBrokerLimits {
+  /** The largest message payload a client may publish. */
+  maxPayloadBytes: number;
+  /** Connections that have not signed in yet: in all, and from one address. */
+  maxPending: number;
+  maxPendingPerAddress: number;
+  /** How long a connection may take to send its whole CONNECT packet. */
+  connectTimeoutMs: number;
+}
+
+export const defaultBrokerLimits: EmbeddedBrokerLimits = {
+  maxPayloadBytes: MAX_PACKET_BYTES,
+  maxPending: 1000,
+  maxPendingPerAddress: 50,
+  connectTimeoutMs: 5_000,
+};
+
+/** The largest packet before sign-in: a CONNECT with a client id, a user name and a token. */
+const CONNECT_LIMIT_BYTES = 16 * 1024;
+/** Beside a payload, a PUBLISH carries its topic, packet id and (MQTT 5) properties. */
+const PUBLISH_OVERHEAD_BYTES = 4 * 1024;
+
+/** Why the broker cut a connection short (for logs and metrics). */
+export type ConnectionRefusal = 'pending-limit' | 'packet-too-large' | 'client-id';
 
 export interface EmbeddedBrokerOptions {
   port: number;
   host: string;
   auth: BrokerAuth;
+  limits?: Partial<EmbeddedBrokerLimits>;
+  onRefused?: (reason: ConnectionRefusal, detail: string) => void;
 }
 
 export interface EmbeddedBroker extends Broker {
   port: number;
+  /** Connections that have not signed in yet. */
+  pendingConnections(): number;
+}
+
+/** A connection's sign-in state: its gate, and its place among the pending ones until it signs in. */
+interface Connection {
+  gate: PacketGate;
+  release: () => void;
+  /** The client sent no client id, so Aedes made one up. */
+  idAssigned: boolean;
+  principal?: BrokerPrincipal;
 }
 
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const limits = { ...defaultBrokerLimits, ...options.limits };
+  const pending = new PendingConnections({
+    total: limits.maxPending,
+    perAddress: limits.maxPendingPerAddress,
+  });
+  const connections = new Map<Client, Connection>();
+  const refused = (reason: ConnectionRefusal, detail: string) =>
+    options.onRefused?.(reason, detail);
   /** Per filter: its compiled match and its handlers. */
   const handlers = new Map<
     string,
@@ -47,17 +96,35 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     }
     if (work.length > 0) await Promise.all(work);
   };
+  const refuseSignIn = (returnCode: 2 | 4, message: string) => {
+    const error = new Error(message) as AuthenticateError;
+    error.returnCode = returnCode;
+    return error;
+  };
   const aedes = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutMs,
+    preConnect(client, packet, done) {
+      const connection = connections.get(client);
+      if (connection) connection.idAssigned = !packet.clientId;
+      done(null, true);
+    },
     authenticate(client, username, password, done) {
       options.auth.authenticate(username, password).then(
         (principal) => {
-          if (!principal) {
-            const error = new Error('Bad username or password') as AuthenticateError;
-            error.returnCode = 4;
-            done(error, false);
+          const connection = connections.get(client);
+          if (!principal || !connection) {
+            done(refuseSignIn(4, 'Bad username or password'), false);
             return;
           }
-          principals.set(client, principal);
+          const clientId = connection.idAssigned ? null : client.id;
+          if (options.auth.mayUseClientId && !options.auth.mayUseClientId(principal, clientId)) {
+            refused('client-id', `client id ${client.id} refused for ${principal.id}`);
+            done(refuseSignIn(2, 'This client id belongs to another device'), false);
+            return;
+          }
+          connection.principal = principal;
+          connection.gate.signedIn();
+          connection.release();
           done(null, true);
         },
         (error: unknown) => done(error as AuthenticateError, false),
@@ -65,24 +132,29 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     authorizePublish(client, packet, done) {
       // Messages the platform publishes itself have no client.
-      const principal = client ? principals.get(client) : undefined;
       if (!client) {
         done(null);
         return;
       }
+      const principal = connections.get(client)?.principal;
       if (!principal || !options.auth.canPublish(principal, packet.topic)) {
         done(new Error('Not allowed to publish to this topic'));
         return;
       }
       const payload =
         typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+      if (payload.length > limits.maxPayloadBytes) {
+        refused('packet-too-large', `a ${payload.length} byte payload from ${principal.id}`);
+        done(new Error(`Payload larger than ${limits.maxPayloadBytes} bytes`));
+        return;
+      }
       dispatch(packet.topic, payload).then(
         () => done(null),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     },
     authorizeSubscribe(client, subscription, done) {
-      const principal = principals.get(client);
+      const principal = connections.get(client)?.principal;
       if (!principal || !options.auth.canSubscribe(principal, subscription.topic)) {
         done(new Error('Not allowed to subscribe to this topic'), null);
         return;
@@ -91,11 +163,44 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
   });
 
-  const tcp = net.createServer((socket) => aedes.handle(socket));
+  /**
+   * Every connection, over TCP or WebSocket, passes here: it counts as
+   * pending until it signs in, and its packets are gated by size from the
+   * first byte (before sign-in: CONNECT_LIMIT_BYTES).
+   */
+  const accept = (stream: Duplex, address: string, request?: IncomingMessage) => {
+    const release = pending.admit(address);
+    if (!release) {
+      refused('pending-limit', `too many connections not signed in (from ${address})`);
+      stream.destroy();
+      return;
+    }
+    const gate = new PacketGate({
+      beforeSignIn: CONNECT_LIMIT_BYTES,
+      bytesBeforeSignIn: 4 * CONNECT_LIMIT_BYTES,
+      afterSignIn: limits.maxPayloadBytes + PUBLISH_OVERHEAD_BYTES,
+    });
+    gateReads(stream, gate);
+    stream.on('error', (error: Error) => {
+      if (error.name === 'PacketRefusedError') refused('packet-too-large', error.message);
+    });
+    const client = aedes.handle(stream, request);
+    connections.set(client, { gate, release, idAssigned: false });
+    stream.once('close', () => {
+      release();
+      connections.delete(client);
+    });
+  };
+
+  const tcp = net.createServer((socket) => accept(socket, socket.remoteAddress ?? ''));
   const port = await listen(tcp, options.port, options.host);
-  const wss = new WebSocketServer({ noServer: true });
+  // ws holds a whole WebSocket message before it hands it on: none may be larger than a packet.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxPayloadBytes + PUBLISH_OVERHEAD_BYTES,
+  });
   wss.on('connection', (ws, request: IncomingMessage) => {
-    aedes.handle(createWebSocketStream(ws), request);
+    accept(createWebSocketStream(ws), request.socket.remoteAddress ?? '', request);
   });
 
   return {
@@ -104,6 +209,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     describe: () =>
       `embedded broker on mqtt://${options.host}:${port} and ws://…${MQTT_WEBSOCKET_PATH}`,
     isConnected: () => !aedes.closed && tcp.listening,
+    pendingConnections: () => pending.size,
+    disconnect(match) {
+      let closed = 0;
+      for (const [client, connection] of connections) {
+        if (!connection.principal || !match(connection.principal)) continue;
+        connection.principal = undefined;
+        client.close();
+        closed += 1;
+      }
+      return closed;
+    },
     publish(topic, payload, publishOptions = {}) {
       return new Promise((resolve, reject) => {
         aedes.publish(

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { denyAllClients, type Broker, type BrokerAuth } from '../broker/broker.ts';
 import { startEmbeddedBroker } from '../broker/embedded-broker.ts';
 import { connectExternalBroker } from '../broker/external-broker.ts';
@@ -23,10 +24,24 @@ export default fp<BrokerPluginOptions>(
       if (!broker.isConnected())
         fastify.log.error(`${broker.describe()} is not reachable yet; retrying`);
     } else {
+      const refusals = new Counter({
+        name: 'nordlys_mqtt_refused_total',
+        help: 'MQTT connections the embedded broker cut short, by reason',
+        labelNames: ['reason'],
+        registers: [fastify.metrics],
+      });
       broker = await startEmbeddedBroker({
         port: config.mqttPort,
         host: config.host,
         auth: options.auth ?? denyAllClients,
+        limits: {
+          maxPending: config.mqttPendingLimit,
+          maxPendingPerAddress: config.mqttPendingPerAddress,
+        },
+        onRefused: (reason, detail) => {
+          refusals.inc({ reason });
+          fastify.log.debug({ reason }, `MQTT: ${detail}`);
+        },
       });
       const upgrade = broker.handleUpgrade?.bind(broker);
       if (upgrade) {
@@ -41,5 +56,5 @@ export default fp<BrokerPluginOptions>(
       await broker.close();
     });
   },
-  { name: 'broker', dependencies: ['config'] },
+  { name: 'broker', dependencies: ['config', 'metrics'] },
 );
