@@ -16,7 +16,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** Every free-text field has a length limit, so no request can carry a megabyte in a name. */
 export const Text = (maxLength = 200) => Type.String({ maxLength });
-export const Uuid = Type.String({ format: 'uuid' });
+/** A uuid, handed to routes in lower case (see lib/validation.ts). */
+export const Uuid = Type.String({ format: 'uuid', 'x-lowercase': true });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Url = Type.String({ format: 'uri', maxLength: 2000, pattern: '^https?://' });
 export const Timestamp = Type.String({ format: 'date-time' });
