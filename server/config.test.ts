@@ -74,6 +74,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the address ranges MQTT forwards may reach, none unless set', () => {
+    expect(loadConfig({}).mqttForwardAllow).toEqual([]);
+    expect(
+      loadConfig({ MQTT_FORWARD_ALLOW: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).mqttForwardAllow,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
+    expect(() => loadConfig({ MQTT_FORWARD_ALLOW: '10.0.0.0/33,broker.local' })).toThrow(
+      /MQTT_FORWARD_ALLOW must list IP addresses or CIDR ranges .*"10\.0\.0\.0\/33", "broker\.local"/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '  ' })).toMatchObject({
       databaseUrl: undefined,

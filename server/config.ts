@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { parseRange } from './lib/ip-address.ts';
 
 /**
  * Configuration comes from environment variables only, is validated once at
@@ -24,6 +25,8 @@ export interface Config {
   /** Embedded broker: connections that have not signed in yet, in all and from one address. */
   mqttPendingLimit: number;
   mqttPendingPerAddress: number;
+  /** Non-public address ranges (CIDR) devices' MQTT forwards may reach after all. */
+  mqttForwardAllow: string[];
   redisUrl: string | undefined;
   /** Prefix of the live feed's Redis channels: deployments sharing one Redis use different ones. */
   redisPrefix: string;
@@ -123,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
   );
   if (mqttPendingLimit === 0) problems.push('MQTT_PENDING_LIMIT must be at least 1');
   if (mqttPendingPerAddress === 0) problems.push('MQTT_PENDING_PER_IP must be at least 1');
+  const mqttForwardAllow = readRanges(read('MQTT_FORWARD_ALLOW'), 'MQTT_FORWARD_ALLOW', problems);
   const redisUrl = readUrl(read('REDIS_URL'), ['redis:', 'rediss:'], 'REDIS_URL', problems);
   const redisPrefix = read('REDIS_PREFIX') ?? 'nordlys';
   if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
@@ -197,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     mqttSessionExpirySeconds,
     mqttPendingLimit,
     mqttPendingPerAddress,
+    mqttForwardAllow,
     redisUrl,
     redisPrefix,
     smtpUrl,
@@ -248,6 +253,20 @@ function readServiceUrls(raw: string | undefined, problems: string[]): Record<Se
     }
   }
   return urls;
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges. */
+function readRanges(raw: string | undefined, name: string, problems: string[]): string[] {
+  if (raw === undefined) return [];
+  const items = raw.split(',').map((item) => item.trim());
+  const bad = items.filter((item) => parseRange(item) === undefined);
+  if (bad.length > 0) {
+    problems.push(
+      `${name} must list IP addresses or CIDR ranges such as 10.0.0.0/8,fd00::/8 (not: ${bad.map((item) => `"${item}"`).join(', ')})`,
+    );
+    return [];
+  }
+  return items;
 }
 
 function hostOf(url: string): string {

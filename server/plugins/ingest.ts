@@ -3,7 +3,8 @@ import { Counter } from 'prom-client';
 import type { BrokerAuth } from '../broker/broker.ts';
 import { deviceBrokerAuth } from '../ingest/broker-auth.ts';
 import { deviceDirectory, type DeviceDirectory } from '../ingest/device-directory.ts';
-import { outboundWork } from '../ingest/forward.ts';
+import { outboundWork, type ForwardStatus } from '../ingest/forward.ts';
+import { forwardPolicy } from '../ingest/forward-policy.ts';
 import { WriterClosedError } from '../ingest/batch-writer.ts';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline.ts';
 import { DatabaseUnavailableError } from '../ingest/retry.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
       brokerAuth: BrokerAuth;
       /** Turns silent devices yellow, then red, and announces each change (runs every minute). */
       sweepStatuses(): Promise<void>;
+      /** A device's MQTT forward as this node sees it, from its stored settings. */
+      forwardStatus(stored: Record<string, unknown> | null): ForwardStatus;
     };
   }
 }
@@ -35,7 +38,11 @@ export default fp(
   async (fastify) => {
     const repo = ingestRepository(fastify.db);
     const directory = deviceDirectory(repo);
-    const outbound = outboundWork(fastify.sandbox, fastify.log);
+    const outbound = outboundWork(
+      fastify.sandbox,
+      fastify.log,
+      forwardPolicy(fastify.config.mqttForwardAllow),
+    );
     const pipeline = createIngestPipeline({
       db: fastify.db,
       sandbox: fastify.sandbox,
@@ -88,7 +95,11 @@ export default fp(
     for (const timer of timers) timer.unref();
 
     const brokerAuth = deviceBrokerAuth(directory, (id) => connected.add(id));
-    fastify.decorate('ingest', Object.assign(pipeline, { directory, brokerAuth, sweepStatuses }));
+    const { forwardStatus } = outbound;
+    fastify.decorate(
+      'ingest',
+      Object.assign(pipeline, { directory, brokerAuth, sweepStatuses, forwardStatus }),
+    );
 
     let unsubscribe: (() => Promise<void>) | undefined;
     fastify.addHook('onReady', async () => {

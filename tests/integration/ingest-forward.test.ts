@@ -1,7 +1,9 @@
+import dns from 'node:dns';
 import net from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json } from '../../server/db/json.ts';
 import type { RunRequest } from '../../server/functions/sandbox.ts';
 import { dataTopic } from '../../server/ingest/topics.ts';
 import { freePort } from '../helpers/free-port.ts';
@@ -85,7 +87,11 @@ describe('ingest after commit', () => {
   let watchedDevice = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    // The target broker runs on this machine: the operator allows loopback forwards.
+    t = await startTestApp({
+      beforeReady: withV2Routes,
+      env: { MQTT_FORWARD_ALLOW: '127.0.0.0/8' },
+    });
     await spreadIds(db());
     world = await seedWorld(db());
     ({ as } = await signInAll(t.app));
@@ -129,6 +135,15 @@ describe('ingest after commit', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
+    const status = () => as('userA', 'GET', `/api/v2/device/${id}/mqtt-forward`);
+    expect((await status()).json()).toEqual({
+      state: 'idle',
+      target: `mqtt://127.0.0.1:${target.port}`,
+      since: null,
+      error: null,
+      failures: 0,
+      nextRetryAt: null,
+    });
     const client = await connect(id);
 
     // The first packet opens the forward connection: it is not lost meanwhile.
@@ -159,6 +174,69 @@ describe('ingest after commit', () => {
     });
     expect(await second.pointsThen).toBe(2);
     expect(target.signIns).toHaveLength(1);
+    expect((await status()).json()).toMatchObject({
+      state: 'connected',
+      since: expect.any(String) as unknown,
+      failures: 0,
+    });
+  });
+
+  it('shows a failing forward with its error, and waits out the pause before trying again', async () => {
+    const closedPort = await freePort();
+    const listener = net.createServer((socket) => socket.destroy());
+    const id = await device();
+    const put = await as('managerA', 'PUT', '/api/v2/device', {
+      id,
+      mqttForward: { host: `mqtt://127.0.0.1:${closedPort}`, topic: FORWARD_TOPIC },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const client = await connect(id);
+    const status = async () =>
+      (await as('userA', 'GET', `/api/v2/device/${id}/mqtt-forward`)).json<{
+        state: string;
+        error: string | null;
+        failures: number;
+        since: string | null;
+        nextRetryAt: string | null;
+      }>();
+
+    await client.publishAsync(dataTopic(registry, id), '{"a":1}', { qos: 1 });
+    const failing = await eventually(async () => {
+      const now = await status();
+      return now.state === 'failing' ? now : undefined;
+    });
+    expect(failing.error).toMatch(/ECONNREFUSED/);
+    expect(failing.failures).toBe(1);
+    expect(Date.parse(failing.nextRetryAt ?? '') - Date.parse(failing.since ?? '')).toBe(5_000);
+
+    // Within the pause a packet starts no attempt: the port, open now, sees no connection.
+    let connections = 0;
+    listener.on('connection', () => connections++);
+    await new Promise<void>((resolve) => listener.listen(closedPort, '127.0.0.1', resolve));
+    try {
+      await client.publishAsync(dataTopic(registry, id), '{"a":2}', { qos: 1 });
+      await eventually(async () => ((await pointsOf(db(), id)).length === 2 ? true : undefined));
+      // Only meaningful while the 5 s pause lasts (a very slow machine may pass it).
+      if (Date.now() < Date.parse(failing.nextRetryAt ?? '')) {
+        expect(await status()).toMatchObject({ state: 'failing', failures: 1 });
+        expect(connections).toBe(0);
+      }
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+
+  it('answers the forward state only to those who may read the device', async () => {
+    const id = await device();
+    expect((await as('userB', 'GET', `/api/v2/device/${id}/mqtt-forward`)).statusCode).toBe(
+      (await as('userB', 'GET', `/api/v2/device/${id}`)).statusCode,
+    );
+    expect((await as('userB', 'GET', `/api/v2/device/${id}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v2/device/${id}/mqtt-forward` })).statusCode).toBe(401);
+    expect((await as('userA', 'GET', `/api/v2/device/${id}/mqtt-forward`)).json()).toMatchObject({
+      state: 'off',
+      target: null,
+    });
   });
 
   it('runs the device’s outbound functions after the commit with its points; a failing one is logged', async () => {
@@ -211,5 +289,134 @@ describe('ingest after commit', () => {
     });
     expect(runs).toHaveLength(2);
     expect(runs[1]?.pointsThen).toBe(3);
+  });
+});
+
+/**
+ * The address rules of the forward (docs/ingest.md): without MQTT_FORWARD_ALLOW
+ * a device's data goes only to public addresses, whoever sets the forward.
+ */
+describe('MQTT forward address rules', () => {
+  let t: TestApp;
+  let world: World;
+  let registry: number;
+  let as: Awaited<ReturnType<typeof signInAll>>['as'];
+  /** A TCP port on this machine that counts who connects to it. */
+  let local: net.Server;
+  let localPort: number;
+  let connections = 0;
+  const clients: MqttClient[] = [];
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    t = await startTestApp({ beforeReady: withV2Routes });
+    world = await seedWorld(db());
+    ({ as } = await signInAll(t.app));
+    registry = await makeRegistry(db(), world.orgs.alpha, 'mqtt');
+    localPort = await freePort();
+    local = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => local.listen(localPort, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await Promise.all(clients.map((client) => client.endAsync(true)));
+    await t?.close();
+    await new Promise((resolve) => local?.close(resolve));
+  });
+
+  const device = () => makeDevice(db(), { org_uuid: world.orgs.alpha, registry_id: registry });
+  const putForward = (id: number, host: string) =>
+    as('managerA', 'PUT', '/api/v2/device', { id, mqttForward: { host, topic: 'out' } });
+  const status = async (id: number) =>
+    (await as('managerA', 'GET', `/api/v2/device/${id}/mqtt-forward`)).json<{
+      state: string;
+      error: string | null;
+    }>();
+  const publish = async (id: number, payload: object) => {
+    const token = await makeToken(db(), 'device', id, world.orgs.alpha, world.users.managerA);
+    const client = await connectDevice(t, id, token);
+    clients.push(client);
+    await client.publishAsync(dataTopic(registry, id), JSON.stringify(payload), { qos: 1 });
+    await eventually(async () => ((await pointsOf(db(), id)).length > 0 ? true : undefined));
+  };
+
+  it.each([
+    [`127.0.0.1:${1883}`, /127\.0\.0\.1 is a loopback address/],
+    ['mqtt://localhost:1883', /loopback/],
+    ['[::1]:1883', /::1 is a loopback address/],
+    ['ws://169.254.169.254/latest/meta-data', /link-local/],
+    ['10.0.0.8:1883', /private/],
+    ['192.168.1.20', /private/],
+    ['172.16.0.1', /private/],
+    ['mqtt://172.31.255.1', /private/],
+    ['[fc00::1]:1883', /unique local/],
+    ['[fd00::8]', /unique local/],
+    ['[fe80::1]', /link-local/],
+    ['[::ffff:127.0.0.1]:1883', /\(127\.0\.0\.1\) is a loopback address/],
+    ['0.0.0.0:1883', /"this network"/],
+    ['127.1:1883', /127\.0\.0\.1 is a loopback/],
+    [
+      'http://broker.example.com',
+      /must be an mqtt:\/\/, mqtts:\/\/, ws:\/\/ or wss:\/\/ address \(got http:\)/,
+    ],
+    ['file:///etc/passwd', /got file:/],
+    ['gopher://broker.example.com', /got gopher:/],
+  ])('refuses a forward to %s when it is written', async (host, problem) => {
+    const id = await device();
+    const res = await putForward(id, host);
+    expect(res.statusCode, res.body).toBe(400);
+    const message = res.json<{ message: string }>().message;
+    expect(message).toMatch(/^body\.mqttForward\.host /);
+    expect(message).toMatch(problem);
+    const created = await as('managerA', 'POST', '/api/v2/device', {
+      name: 'Forward to the inside',
+      mqttForward: { host, topic: 'out' },
+    });
+    expect(created.statusCode).toBe(400);
+    expect((await as('managerA', 'GET', `/api/v2/device/${id}`)).json()).toMatchObject({
+      mqttForward: null,
+    });
+  });
+
+  it('never connects to a loopback target stored before the rules, nor to a name that resolves to one', async () => {
+    // A forward stored before the address rules existed is refused as it stands.
+    const stored = await device();
+    await db()
+      .updateTable('devices')
+      .set({ mqtt_forward: json({ host: `127.0.0.1:${localPort}`, topic: 'out' }) })
+      .where('id', '=', stored)
+      .execute();
+    await publish(stored, { a: 1 });
+    expect(await status(stored)).toMatchObject({
+      state: 'refused',
+      error: expect.stringMatching(/127\.0\.0\.1 is a loopback address/) as unknown,
+    });
+
+    // A name tells nothing by itself: it is taken, and refused once it resolves to this machine.
+    const rebinding = 'rebind.nordlys.test';
+    const lookup = dns.lookup;
+    vi.spyOn(dns, 'lookup').mockImplementation(((
+      hostname: string,
+      options: dns.LookupAllOptions,
+      callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+    ) => {
+      if (hostname !== rebinding) return lookup(hostname, options, callback);
+      callback(null, [{ address: '127.0.0.1', family: 4 }]);
+    }) as typeof dns.lookup);
+    const named = await device();
+    expect((await putForward(named, `${rebinding}:${localPort}`)).statusCode).toBe(200);
+    await publish(named, { a: 1 });
+    const refused = await eventually(async () => {
+      const now = await status(named);
+      return now.state === 'refused' ? now : undefined;
+    });
+    expect(refused.error).toMatch(
+      /rebind\.nordlys\.test is refused: 127\.0\.0\.1 is a loopback address/,
+    );
+    expect(connections).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { inScope, scopeList, type Actor } from '../../access/access.ts';
 import { json } from '../../db/json.ts';
 import type { DevicesTable, DeviceTypeKey, NewDevice } from '../../db/types.ts';
 import { fileStore } from '../../files/file-store.ts';
+import { forwardPolicy, forwardTarget, type ForwardPolicy } from '../../ingest/forward-policy.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
@@ -69,8 +70,18 @@ function firmwareToStore(input: FirmwareInput, stored: Record<string, unknown>) 
   return { version: input.version, history: next.slice(-FIRMWARE_HISTORY_LIMIT) };
 }
 
-/** Forwarding settings to store: a password left out of the body stays as it was. */
-function mqttForwardToStore(input: MqttForwardInput, stored: Record<string, unknown> | null) {
+/**
+ * Forwarding settings to store: a password left out of the body stays as it
+ * was. A host the forward rules refuse by its address alone is a 400 naming
+ * the field (docs/ingest.md).
+ */
+function mqttForwardToStore(
+  input: MqttForwardInput,
+  stored: Record<string, unknown> | null,
+  policy: ForwardPolicy,
+) {
+  const host = input.host?.trim() ? forwardTarget(input.host, policy) : undefined;
+  if (host && !host.ok) throw new HttpError(400, `body.mqttForward.host ${host.problem}`);
   const keptPassword = typeof stored?.password === 'string' ? stored.password : null;
   return {
     deviceIdField: input.deviceIdField ?? null,
@@ -101,6 +112,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
   const pictures = devicePictureRepository(fastify.db);
   const files = fileStore(fastify.config.dataDir);
   const orgs = orgChecks(fastify);
+  const forwardRules = forwardPolicy(fastify.config.mqttForwardAllow);
   const load = async (id: number) => {
     const row = await repo.get(id);
     if (!row) throw notFound();
@@ -278,7 +290,9 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         data_keys: json(withCanonicalTypes(body.dataKeys ?? inheritedKeys(type?.structure ?? []))),
         synthetic_keys: json(body.syntheticKeys ?? []),
         metadata: json(body.metadata ?? {}),
-        mqtt_forward: body.mqttForward ? json(mqttForwardToStore(body.mqttForward, null)) : null,
+        mqtt_forward: body.mqttForward
+          ? json(mqttForwardToStore(body.mqttForward, null, forwardRules))
+          : null,
         calibrated: body.calibrated ?? false,
         calibration: json(body.calibration ?? {}),
         firmware: json(body.firmware ? firmwareToStore(body.firmware, {}) : {}),
@@ -353,7 +367,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
           mqtt_forward:
             body.mqttForward === null
               ? null
-              : json(mqttForwardToStore(body.mqttForward, current.mqtt_forward)),
+              : json(mqttForwardToStore(body.mqttForward, current.mqtt_forward, forwardRules)),
         }),
         ...(body.calibrated !== undefined && { calibrated: body.calibrated }),
         ...(body.calibration !== undefined && { calibration: json(body.calibration) }),

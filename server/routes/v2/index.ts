@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import cloudFunctions from './cloud-functions.ts';
 import deviceData from './device-data.ts';
+import deviceForward from './device-forward.ts';
 import devicePictures from './device-pictures.ts';
 import devices from './devices.ts';
 import deviceTypes from './device-types.ts';
@@ -18,6 +19,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     deviceTypes,
     devices,
     devicePictures,
+    deviceForward,
     cloudFunctions,
     search,
     deviceData,
