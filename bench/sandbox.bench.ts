@@ -24,6 +24,8 @@ async function measure(
     const job = async (i: number): Promise<number> => {
       const started = performance.now();
       const result = await sandbox.run({
+        owner: 'bench',
+        lane: 'ingest',
         code: decoder,
         input: { payload: (i % 65536).toString(16).padStart(4, '0') + '0a1f' },
         context: { device: i },

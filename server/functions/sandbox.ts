@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FairQueue, fairLimits, type Lane } from './fair-queue.ts';
+import { functionPauses, type FunctionPauses, type RunEnd } from './function-pauses.ts';
 import {
   formatBytes,
   MiB,
@@ -43,6 +45,15 @@ export const defaultLimits: SandboxLimits = Object.freeze({
 });
 
 export interface RunRequest {
+  /** The organisation the run is for: organisations take turns (fair-queue.ts). */
+  owner: string;
+  /** Ingest (decoders, outbound functions) goes before test runs. */
+  lane: Lane;
+  /**
+   * The stored function being run, so that one which keeps timing out is paused
+   * (function-pauses.ts); test runs of unsaved code have none.
+   */
+  function?: { id: number; name: string };
   code: string;
   /** Passed to main() as JSON: a copy, never a host object. */
   input: unknown;
@@ -60,7 +71,7 @@ export type RunResult =
   | {
       ok: false;
       error: {
-        kind: 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'crash';
+        kind: 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'crash' | 'paused';
         message: string;
       };
       logs: LogLine[];
@@ -74,13 +85,14 @@ export interface LogLine {
 
 export interface Sandbox {
   run(request: RunRequest): Promise<RunResult>;
+  /** Functions paused after timing out again and again. */
+  readonly pauses: FunctionPauses;
   /** Terminates the workers; queued and running jobs end with a 'crash' error. */
   close(): Promise<void>;
 }
 
 type ErrorKind = Extract<RunResult, { ok: false }>['error']['kind'];
 
-const MAX_QUEUE = 1000;
 // The QuickJS interrupt handler normally ends an overrun; the host only steps in when a single
 // slow step (a garbage collection under memory pressure, a huge string operation) keeps QuickJS
 // from checking its deadline.
@@ -102,6 +114,9 @@ const LIMIT_RANGES: Record<keyof SandboxLimits, { min: number; max: number }> = 
 };
 
 interface Pending {
+  owner: string;
+  lane: Lane;
+  function: RunRequest['function'];
   job: WorkerJob;
   resolve: (result: RunResult) => void;
 }
@@ -116,17 +131,21 @@ interface Slot {
   retired: boolean;
 }
 
-/** A pool of `poolSize` workers (default 1–2 by CPU count), started when jobs arrive. */
+/**
+ * Two workers even on a small machine: with one, a job that runs to its time limit holds every
+ * organisation's ingest, and one organisation may use all but one worker (fair-queue.ts).
+ */
+const DEFAULT_POOL_SIZE = Math.max(2, Math.min(4, os.availableParallelism() - 1));
+
+/** A pool of `poolSize` workers (default 2–4 by CPU count), started when jobs arrive. */
 export function createSandbox(
-  options: { poolSize?: number; limits?: Partial<SandboxLimits> } = {},
+  options: { poolSize?: number; limits?: Partial<SandboxLimits>; pauses?: FunctionPauses } = {},
 ): Sandbox {
-  const poolSize = Math.max(
-    1,
-    Math.floor(options.poolSize ?? Math.min(2, os.availableParallelism() - 1)),
-  );
+  const poolSize = Math.max(1, Math.floor(options.poolSize ?? DEFAULT_POOL_SIZE));
   const baseLimits = mergeLimits(defaultLimits, options.limits);
+  const pauses = options.pauses ?? functionPauses();
   const slots: Slot[] = [];
-  let queue: Pending[] = [];
+  const queue = new FairQueue<Pending>(fairLimits(poolSize));
   let nextId = 1;
   let closed = false;
 
@@ -158,18 +177,42 @@ export function createSandbox(
     if (closed) return;
     for (const slot of slots) {
       if (!slot.ready || slot.current || slot.retired) continue;
-      const next = queue.shift();
+      const next = nextRunnable();
       if (!next) break;
       dispatch(slot, next);
     }
     const starting = slots.filter((s) => !s.ready).length;
-    for (let i = starting; i < queue.length && slots.length < poolSize; i++) spawn();
+    for (let i = starting; i < queue.size && slots.length < poolSize; i++) spawn();
     // Idle workers must not keep the process alive; busy ones and those starting for queued
     // jobs must, or an awaited run() could be cut short by the process exiting.
     for (const slot of slots) {
-      if (slot.current || (!slot.ready && queue.length > 0)) slot.worker.ref();
+      if (slot.current || (!slot.ready && queue.size > 0)) slot.worker.ref();
       else slot.worker.unref();
     }
+  }
+
+  /** The next job the fair queue allows; jobs of a function paused meanwhile end at once. */
+  function nextRunnable(): Pending | undefined {
+    for (let next = queue.take(); next; next = queue.take()) {
+      const until = next.function && pauses.pausedUntil(next.function.id, next.job.code);
+      if (!until) return next;
+      settle(next, pausedFailure(until));
+    }
+    return undefined;
+  }
+
+  /** Ends a job that `queue.take` gave out, and counts it for pausing its function. */
+  function settle(pending: Pending, result: RunResult): void {
+    queue.finished(pending);
+    if (pending.function) {
+      const end: RunEnd = result.ok
+        ? 'ok'
+        : result.error.kind === 'timeout' || result.error.kind === 'paused'
+          ? result.error.kind
+          : 'other';
+      pauses.record(pending.function, pending.job.code, end, result.ok ? '' : result.error.message);
+    }
+    pending.resolve(result);
   }
 
   function dispatch(slot: Slot, pending: Pending): void {
@@ -191,7 +234,7 @@ export function createSandbox(
       if (!pending || pending.job.id !== message.id) return;
       clearTimeout(slot.watchdog);
       slot.current = undefined;
-      pending.resolve(fromWorker(message.result));
+      settle(pending, fromWorker(message.result));
     }
     pump();
   }
@@ -200,13 +243,16 @@ export function createSandbox(
     const pending = slot.current;
     retire(slot);
     void slot.worker.terminate().catch(() => undefined);
-    pending?.resolve(
-      failure(
-        'timeout',
-        `The function ran longer than ${pending.job.limits.timeoutMs} ms`,
-        performance.now() - slot.startedAt,
-      ),
-    );
+    if (pending) {
+      settle(
+        pending,
+        failure(
+          'timeout',
+          `The function ran longer than ${pending.job.limits.timeoutMs} ms`,
+          performance.now() - slot.startedAt,
+        ),
+      );
+    }
     replace();
   }
 
@@ -219,7 +265,8 @@ export function createSandbox(
       const error = slot.error;
       const outOfMemory =
         error !== undefined && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      pending.resolve(
+      settle(
+        pending,
         outOfMemory
           ? failure(
               'memory',
@@ -235,9 +282,7 @@ export function createSandbox(
     }
     if (!slot.ready && slots.length === 0) {
       // Starting again would most likely fail the same way; answer instead of looping.
-      const waiting = queue;
-      queue = [];
-      for (const p of waiting) {
+      for (const p of queue.drain()) {
         p.resolve(failure('crash', `The function sandbox could not start (${reason})`, 0));
       }
       return;
@@ -260,6 +305,8 @@ export function createSandbox(
   }
 
   return {
+    pauses,
+
     run(request) {
       if (closed) return Promise.resolve(failure('crash', 'The function sandbox is closed', 0));
       const limits = mergeLimits(baseLimits, request.limits);
@@ -274,23 +321,24 @@ export function createSandbox(
           failure('crash', `The input or context cannot be passed as JSON: ${message}`, 0),
         );
       }
-      if (queue.length >= MAX_QUEUE) {
-        return Promise.resolve(failure('crash', 'The function sandbox is overloaded', 0));
-      }
       return new Promise<RunResult>((resolve) => {
-        queue.push({
+        const queued = queue.push({
+          owner: request.owner,
+          lane: request.lane,
+          function: request.function,
           job: { id: nextId++, code: request.code, inputJson, contextJson, limits },
           resolve,
         });
-        pump();
+        if (!queued) resolve(failure('crash', 'The function sandbox is overloaded', 0));
+        else pump();
       });
     },
 
     async close() {
       closed = true;
-      const waiting = queue;
-      queue = [];
-      for (const p of waiting) p.resolve(failure('crash', 'The function sandbox was closed', 0));
+      for (const p of queue.drain()) {
+        p.resolve(failure('crash', 'The function sandbox was closed', 0));
+      }
       const stopping = [...slots].map((slot) => {
         const pending = slot.current;
         retire(slot);
@@ -306,6 +354,14 @@ export function createSandbox(
 
 function failure(kind: ErrorKind, message: string, durationMs: number): RunResult {
   return { ok: false, error: { kind, message }, logs: [], durationMs };
+}
+
+function pausedFailure(until: Date): RunResult {
+  return failure(
+    'paused',
+    `The function is paused until ${until.toISOString()} after timing out again and again`,
+    0,
+  );
 }
 
 function fromWorker(result: WorkerResult): RunResult {

@@ -201,9 +201,18 @@ export function createIngestPipeline(options: IngestOptions) {
       encoding: raw.encoding,
     };
     for (const decoder of decoders) {
-      const result = await options.sandbox.run({ code: decoder.code, input, context });
+      const result = await options.sandbox.run({
+        owner: device.orgUuid,
+        lane: 'ingest',
+        function: decoder,
+        code: decoder.code,
+        input,
+        context,
+      });
       if (!result.ok) {
-        log.warn(
+        // A paused decoder is shown on its device (docs/ingest.md); a line per packet would flood.
+        const level = result.error.kind === 'paused' ? 'debug' : 'warn';
+        log[level](
           { deviceId: device.id, functionId: decoder.id, error: result.error },
           'ingest: a decoder failed; the packet is kept without points',
         );

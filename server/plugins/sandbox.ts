@@ -7,7 +7,10 @@ declare module 'fastify' {
   }
 }
 
-/** The QuickJS worker pool that runs cloud functions; its workers start on first use. */
+/**
+ * The QuickJS worker pool that runs cloud functions; its workers start on first use. Organisations
+ * take turns on it, and functions that keep timing out are paused (`fastify.sandbox.pauses`).
+ */
 export default fp(
   async (fastify) => {
     const sandbox = createSandbox();

@@ -65,6 +65,8 @@ export type DeviceRow = Device & {
   org_name: string;
   registry_name: string | null;
   device_type_name: string | null;
+  /** The device type's decoder, which runs before the device's own pipeline. */
+  device_type_decoder_id: number | null;
   project_name: string | null;
   decoder_functions: FunctionLink[];
 };
@@ -82,6 +84,7 @@ export function deviceRepository(db: Kysely<DB>) {
         'o.name as org_name',
         'r.name as registry_name',
         't.name as device_type_name',
+        't.decoder_function_id as device_type_decoder_id',
         'p.title as project_name',
       ]);
 

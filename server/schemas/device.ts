@@ -184,6 +184,21 @@ const Hardware = Type.Object({
   cpuTemperature: Nullable(Type.Number()),
 });
 
+/**
+ * A decoder of the device (its type's or its own) that ingest does not run for now, because it
+ * ran into its time limit again and again; the device's packets are stored without points until
+ * then (docs/ingest.md).
+ */
+export const DecoderPause = Type.Object({
+  function: Ref,
+  /** The error of the timeout that started the pause. */
+  reason: Type.String(),
+  /** Timeouts in a row that started it. */
+  timeouts: Type.Integer(),
+  since: Timestamp,
+  until: Timestamp,
+});
+
 export const Device = Type.Object({
   id: Type.Integer(),
   uuid: Uuid,
@@ -215,6 +230,7 @@ export const Device = Type.Object({
   ),
   metadata: Type.Record(Type.String(), Type.Unknown()),
   decoderFunctions: Type.Array(Ref),
+  decoderPauses: Type.Array(DecoderPause),
   mqttForward: Nullable(
     Type.Object({
       deviceIdField: Nullable(Type.String()),

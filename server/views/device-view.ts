@@ -1,3 +1,4 @@
+import type { FunctionPauses } from '../functions/function-pauses.ts';
 import type { DeviceRow } from '../repositories/device-repository.ts';
 import type { Device } from '../schemas/device.ts';
 import type { DataKey } from '../schemas/list.ts';
@@ -57,8 +58,20 @@ function mqttForwardOf(stored: Record<string, unknown> | null): Device['mqttForw
   };
 }
 
+/** The device's decoders paused on this node, its type's first. */
+function decoderPausesOf(row: DeviceRow, pauses: FunctionPauses): Device['decoderPauses'] {
+  const ids = [row.device_type_decoder_id, ...row.decoder_functions.map((f) => f.id)];
+  return pauses.list(ids).map((pause) => ({
+    function: { id: pause.functionId, name: pause.functionName },
+    reason: pause.reason,
+    timeouts: pause.timeouts,
+    since: pause.since.toISOString(),
+    until: pause.until.toISOString(),
+  }));
+}
+
 /** A device as the API shows it. An uncalibrated device shows no location (spec §4). */
-export function deviceView(row: DeviceRow): Device {
+export function deviceView(row: DeviceRow, pauses: FunctionPauses): Device {
   const located = row.calibrated;
   return {
     id: row.id,
@@ -86,6 +99,7 @@ export function deviceView(row: DeviceRow): Device {
     syntheticKeys: row.synthetic_keys as Device['syntheticKeys'],
     metadata: row.metadata,
     decoderFunctions: row.decoder_functions,
+    decoderPauses: decoderPausesOf(row, pauses),
     mqttForward: mqttForwardOf(row.mqtt_forward),
     calibrated: row.calibrated,
     calibration: calibrationOf(row.calibration),

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { invalidateDeviceHolders } from '../features/devices/api/mutations.ts';
 import { deleteDevice, deviceKeys, deviceQuery } from '../features/devices/api/queries.ts';
 import { StatusDot } from '../ui/status-dot.tsx';
+import { DecoderPauses } from '../features/devices/components/decoder-pauses.tsx';
 import { parseDeviceId } from '../features/devices/components/use-device-id.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
@@ -99,6 +100,7 @@ function DeviceLayout({ id }: { id: number }) {
               </>
             }
           />
+          <DecoderPauses pauses={device.decoderPauses} />
           <TabBar label={t`Device tabs`} tabs={tabs} />
           <Outlet />
           <DeleteDialog

@@ -113,6 +113,8 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
   const files = fileStore(fastify.config.dataDir);
   const orgs = orgChecks(fastify);
   const forwardRules = forwardPolicy(fastify.config.mqttForwardAllow);
+  // Paused decoders come from this node's sandbox (docs/ingest.md).
+  const view = (row: DeviceRow) => deviceView(row, fastify.sandbox.pauses);
   const load = async (id: number) => {
     const row = await repo.get(id);
     if (!row) throw notFound();
@@ -193,7 +195,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       communication: query.communication,
     };
     const rows = await repo.list(filter, parseSort(query.sort, deviceSorts, 'name'), page);
-    return pageAnswer(rows, page, deviceView);
+    return pageAnswer(rows, page, view);
   }
 
   fastify.get(
@@ -247,7 +249,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: Device, ...errors },
       },
     },
-    async (request) => deviceView(await load(request.params.id)),
+    async (request) => view(await load(request.params.id)),
   );
 
   fastify.post(
@@ -298,7 +300,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         firmware: json(body.firmware ? firmwareToStore(body.firmware, {}) : {}),
       };
       const id = await unique(() => repo.create(values, body.decoderFunctionIds ?? []));
-      return reply.status(201).send(deviceView(await load(id)));
+      return reply.status(201).send(view(await load(id)));
     },
   );
 
@@ -376,7 +378,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         }),
       };
       await unique(() => repo.update(current.id, values, body.decoderFunctionIds));
-      return deviceView(await load(current.id));
+      return view(await load(current.id));
     },
   );
 

@@ -51,6 +51,8 @@ const functionTestRun: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new HttpError(403, 'Your group may not run cloud functions');
       }
       return fastify.sandbox.run({
+        owner: actor.orgUuid,
+        lane: 'test',
         code: request.body.code,
         input: request.body.input ?? null,
         context: request.body.context ?? {},

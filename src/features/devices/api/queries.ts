@@ -56,6 +56,14 @@ export interface Calibration {
   calibratedAt?: string | null;
 }
 
+export interface DecoderPause {
+  function: Ref;
+  reason: string;
+  timeouts: number;
+  since: string;
+  until: string;
+}
+
 /** A device as GET /api/v2/device/{id} gives it (server/schemas/device.ts). */
 export interface Device {
   id: number;
@@ -81,6 +89,8 @@ export interface Device {
   syntheticKeys: { key: string; name?: string; expression: string; unit?: string }[];
   metadata: Record<string, unknown>;
   decoderFunctions: Ref[];
+  /** Decoders ingest has paused after timeouts, and until when (server/schemas/device.ts). */
+  decoderPauses: DecoderPause[];
   mqttForward: MqttForward | null;
   calibrated: boolean;
   calibration: Calibration;
