@@ -11,6 +11,7 @@ import type {
   CommittedPoint,
   StatusChange,
 } from '../ingest/events.ts';
+import { accessAction } from '../live/access-changes.ts';
 import { createCoalescer } from '../live/coalescer.ts';
 import {
   parseMessageSubscription,
@@ -44,6 +45,8 @@ export interface LiveServerEvents {
   status(event: Omit<StatusChange, 'orgUuid'>): void;
   messages(event: { deviceId: number; messages: Omit<CommittedMessage, 'orgUuid'>[] }): void;
   'session.ended'(): void;
+  /** Subscriptions the server ended because the caller may no longer follow them. */
+  'subscriptions.ended'(event: { deviceIds: number[]; messageDeviceIds: number[] }): void;
 }
 /** What a client sends; payloads are checked, so they arrive as unknown. */
 export interface LiveClientEvents {
@@ -193,6 +196,20 @@ export default fp(
       socket.disconnect(true);
     }
 
+    // A socket's subscription changes apply one after the other, in the order
+    // they came: each waits for database checks, and an earlier, smaller key
+    // list finishing last would otherwise drop keys; an access check after a
+    // move must likewise see what a subscribe in flight joined.
+    const turns = new WeakMap<LiveSocket, Promise<unknown>>();
+    function inTurn<T>(socket: LiveSocket, task: () => Promise<T>): Promise<T> {
+      const turn = (turns.get(socket) ?? Promise.resolve()).then(task);
+      turns.set(
+        socket,
+        turn.catch(() => undefined),
+      );
+      return turn;
+    }
+
     async function leaveDevice(socket: LiveSocket, id: number): Promise<void> {
       const keys = socket.data.devices.get(id);
       if (keys === undefined) return;
@@ -271,11 +288,64 @@ export default fp(
       return { ok: true, unsubscribed };
     }
 
+    /**
+     * After a move: checks what the socket follows again with a fresh actor and
+     * leaves what its caller may no longer follow (devices, message logs,
+     * organisations' status), telling the client which devices it lost.
+     */
+    async function recheck(socket: LiveSocket): Promise<void> {
+      if (socket.disconnected) return;
+      const actor = await actorOf(socket.data.secret);
+      if (!actor) return endSession(socket);
+      socket.data.actor = actor;
+      const { devices, messageDevices } = socket.data;
+      const owners = new Map(
+        (await repo.dataOwners([...new Set([...devices.keys(), ...messageDevices])])).map(
+          (owner) => [owner.id, owner],
+        ),
+      );
+      const deviceIds = [...devices.keys()].filter((id) => {
+        const owner = owners.get(id);
+        return !owner || !mayReadDeviceData(actor, owner);
+      });
+      const messageDeviceIds = [...messageDevices].filter((id) => {
+        const owner = owners.get(id);
+        return !owner || !can(actor, 'device', 'list', owner.orgUuid);
+      });
+      for (const id of deviceIds) await leaveDevice(socket, id);
+      for (const id of messageDeviceIds) {
+        messageDevices.delete(id);
+        await socket.leave(rooms.messages(id));
+      }
+      if (socket.data.org) {
+        const followed = new Set(mayFollowOrgs(actor) ? orgRooms(actor) : []);
+        for (const room of [...socket.rooms]) {
+          if (room.startsWith('o:') && !followed.has(room)) await socket.leave(room);
+        }
+        socket.data.org = followed.size > 0;
+      }
+      if (deviceIds.length > 0 || messageDeviceIds.length > 0) {
+        socket.emit('subscriptions.ended', { deviceIds, messageDeviceIds });
+      }
+    }
+
+    // Revocations and moves (any node's, through Redis) reach this node's sockets at once.
+    const stopFollowingAccess = fastify.accessEvents.on((event) => {
+      for (const socket of io.of('/').sockets.values()) {
+        const follows = (id: number) =>
+          socket.data.devices.has(id) || socket.data.messageDevices.has(id);
+        const action = accessAction(event, { actor: socket.data.actor, follows });
+        if (action === 'end') endSession(socket);
+        if (action !== 'recheck') continue;
+        inTurn(socket, () => recheck(socket)).catch((error: unknown) => {
+          // Unsure what it may still follow, the socket goes; the client signs in again.
+          fastify.log.error({ err: error }, 'live feed access check failed');
+          socket.disconnect(true);
+        });
+      }
+    });
+
     io.on('connection', (socket) => {
-      // A socket's subscription changes apply one after the other, in the
-      // order it sent them: each waits for database checks, and an earlier,
-      // smaller key list finishing last would otherwise drop keys.
-      let previous: Promise<unknown> = Promise.resolve();
       const handle =
         <R>(
           parse: (payload: unknown) => R | string,
@@ -285,9 +355,7 @@ export default fp(
           const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
           const request = parse(payload);
           if (typeof request === 'string') return reply({ ok: false, error: request });
-          const turn = previous.then(() => run(socket, request));
-          previous = turn.catch(() => undefined);
-          turn.then(
+          inTurn(socket, () => run(socket, request)).then(
             (answer) => {
               if (answer) return reply(answer);
               reply({ ok: false, error: 'Your session has ended' });
@@ -401,6 +469,7 @@ export default fp(
 
     fastify.addHook('preClose', async () => {
       clearInterval(sweep);
+      stopFollowingAccess();
       fastify.dataEvents.off('points', onPoints);
       fastify.dataEvents.off('status', onStatus);
       fastify.dataEvents.off('messages', onMessages);
@@ -422,6 +491,14 @@ export default fp(
   },
   {
     name: 'live',
-    dependencies: ['config', 'database', 'auth', 'redis', 'metrics', 'data-events'],
+    dependencies: [
+      'config',
+      'database',
+      'auth',
+      'redis',
+      'metrics',
+      'data-events',
+      'access-events',
+    ],
   },
 );

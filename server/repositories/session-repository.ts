@@ -64,8 +64,14 @@ export function sessionRepository(db: Kysely<DB>) {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
-    async revokeAllOf(userUuid: string): Promise<void> {
-      await db.deleteFrom('sessions').where('user_uuid', '=', userUuid).execute();
+    /** Ends every session of a user; answers the ended sessions' hashes. */
+    async revokeAllOf(userUuid: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('sessions')
+        .where('user_uuid', '=', userUuid)
+        .returning('token_hash')
+        .execute();
+      return rows.map((r) => r.token_hash);
     },
 
     async deleteExpired(): Promise<void> {

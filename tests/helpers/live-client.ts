@@ -90,3 +90,21 @@ export function record<T>(socket: Socket, event: string): T[] {
   socket.on(event, (payload: T) => seen.push(payload));
   return seen;
 }
+
+/** `promise`, or an error saying what did not happen once `ms` have passed. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** How the server ends a socket: whether it said `session.ended` first, and the disconnect reason. */
+export function ending(socket: Socket): Promise<{ sessionEnded: boolean; reason: string }> {
+  let sessionEnded = false;
+  socket.once('session.ended', () => (sessionEnded = true));
+  return new Promise((resolve) =>
+    socket.once('disconnect', (reason: string) => resolve({ sessionEnded, reason })),
+  );
+}

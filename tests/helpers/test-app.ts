@@ -29,6 +29,8 @@ export interface TestAppOptions {
   brokerAuth?: BrokerAuth;
   /** Called after the app is built and before it is ready: add test-only routes here. */
   beforeReady?: (app: FastifyInstance) => void;
+  /** Another app's database: this app is a second API node on the same data (closed by its owner). */
+  database?: Database;
 }
 
 /**
@@ -40,12 +42,14 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-test-'));
   const scratch =
-    usesServices && process.env.DATABASE_URL
+    !options.database && usesServices && process.env.DATABASE_URL
       ? await createScratchDatabase(process.env.DATABASE_URL)
       : null;
-  const database = scratch
-    ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 })
-    : await openTemplateDatabase();
+  const database =
+    options.database ??
+    (scratch
+      ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 })
+      : await openTemplateDatabase());
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -83,7 +87,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await scratch?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

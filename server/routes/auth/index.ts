@@ -5,6 +5,7 @@ import { errors } from '../../schemas/common.ts';
 import { User } from '../../schemas/user.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
 import { sessionRepository } from '../../repositories/session-repository.ts';
+import { revocation } from '../../services/revocation.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { newSecret } from '../../auth/secrets.ts';
 import { createOidcVerifier, OidcError } from '../../auth/oidc.ts';
@@ -35,6 +36,7 @@ const dummyHash = hashPassword(newSecret());
 const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
+  const revoke = revocation(fastify);
   // SIGNIN_LIMIT attempts a minute from one address, a third of that for one account.
   const perAddress = fastify.config.signInLimit;
   const perUsername = fastify.createRateLimit({
@@ -162,14 +164,14 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: the session token stops working at once',
+        summary: 'Sign out: the session token stops working at once, its live sockets close',
         security: [{ bearer: [] }],
         response: { 204: Type.Null(), 401: errors[401] },
       },
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      if (actor.sessionHash) await sessions.revoke(actor.sessionHash);
+      if (actor.sessionHash) await revoke.endSession(actor.sessionHash);
       return reply.status(204).send(null);
     },
   );

@@ -221,6 +221,10 @@ const organisations: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.metadata !== undefined && { metadata: json(body.metadata) }),
       };
       await repo.update(current.uuid, values);
+      // Managers above its old place no longer see it: their live feeds are checked again.
+      if (body.parentUuid !== undefined && body.parentUuid !== current.parent_uuid) {
+        fastify.accessEvents.emit({ type: 'org.moved', orgUuid: current.uuid });
+      }
       return view(await load(current.uuid));
     },
   );

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { errors, Email, Ok } from '../../schemas/common.ts';
 import { Password } from '../../schemas/user.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
-import { sessionRepository } from '../../repositories/session-repository.ts';
+import { revocation } from '../../services/revocation.ts';
 import { emailLinkRepository } from '../../repositories/email-link-repository.ts';
 import { checkPassword, sendResetMail } from '../../services/account-mail.ts';
 
@@ -17,7 +17,7 @@ const LinkBody = Type.Object({
 /** Forgot password, set password from a mailed link, confirm an account: no sign-in needed. */
 const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
-  const sessions = sessionRepository(fastify.db);
+  const revoke = revocation(fastify);
   const links = emailLinkRepository(fastify.db);
   const perEmail = fastify.createRateLimit({
     max: 5,
@@ -80,7 +80,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
         login_suspended_until: null,
       });
       // Whoever knew the old password is signed out everywhere.
-      await sessions.revokeAllOf(uuid);
+      await revoke.endSessionsOf(uuid);
       return { ok: true, uuid };
     },
   );

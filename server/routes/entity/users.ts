@@ -13,7 +13,6 @@ import { HttpError } from '../../lib/http-error.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { organisationRepository } from '../../repositories/organisation-repository.ts';
-import { sessionRepository } from '../../repositories/session-repository.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
 import { errors, ErrorBody, Ok, UuidParams, IdParams } from '../../schemas/common.ts';
 import {
@@ -28,6 +27,7 @@ import {
 } from '../../schemas/user.ts';
 import { ImageResponse } from '../../schemas/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
+import { revocation } from '../../services/revocation.ts';
 import { userView } from '../../views/user-view.ts';
 
 const INTERNAL_LIMIT_BYTES = 512 * 1024;
@@ -44,7 +44,7 @@ const isImagePathOf = (uuid: string, img: string) =>
 const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = userRepository(fastify.db);
   const orgs = organisationRepository(fastify.db);
-  const sessions = sessionRepository(fastify.db);
+  const revoke = revocation(fastify);
   const files = fileStore(fastify.config.dataDir);
   const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
   // The target of every route that changes another user: a user with more
@@ -297,9 +297,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.loginSuspended === false && { login_suspended_until: null, failed_logins: 0 }),
       };
       await repo.update(current.uuid, values);
-      // A deactivated user, or one moved or given another group, signs in again.
+      // A deactivated user, or one moved or given another group, signs in again,
+      // and what they opened (live sockets, with a session or an API token) closes.
       if (body.active === false || body.groupId !== undefined || body.orgUuid !== undefined) {
-        await sessions.revokeAllOf(current.uuid);
+        await revoke.userRevoked(current.uuid);
       }
       return userView(await load(current.uuid), own);
     },
@@ -315,7 +316,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       }),
       schema: {
         tags: ['users'],
-        summary: 'Delete a user (their sessions end at once)',
+        summary: 'Delete a user (their sessions end and their live sockets close at once)',
         security: [{ bearer: [] }],
         params: UuidParams,
         response: { 200: Ok, ...errors },
@@ -327,7 +328,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new HttpError(409, 'You cannot delete your own account');
       // Sessions go with the user (on delete cascade); the uploaded image goes too.
       const deleted = await repo.delete(request.params.uuid);
-      if (deleted) await files.remove([imageKey(request.params.uuid)]);
+      if (deleted) {
+        await revoke.userRevoked(request.params.uuid);
+        await files.remove([imageKey(request.params.uuid)]);
+      }
       return { ok: deleted };
     },
   );
@@ -413,7 +417,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         password_hash: await hashPassword(request.body.newPassword),
         confirmed_at: user.confirmed_at ?? new Date(),
       });
-      await sessions.revokeAllOf(user.uuid);
+      await revoke.endSessionsOf(user.uuid);
       return { ok: true };
     },
   );

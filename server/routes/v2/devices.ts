@@ -378,6 +378,12 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         }),
       };
       await unique(() => repo.update(current.id, values, body.decoderFunctionIds));
+      // Who may follow a device depends on its organisation, registry and type (scoped tokens).
+      const registryChanged =
+        body.registryId !== undefined && body.registryId !== current.registry_id;
+      if (moving || registryChanged || typeChanged) {
+        fastify.accessEvents.emit({ type: 'device.moved', deviceId: current.id });
+      }
       return view(await load(current.id));
     },
   );
