@@ -14,12 +14,13 @@ const ENDLESS = 'function main() { while (true) {} }';
 const DECODER = "function main(input) { return [{ key: 'n', value: input.n }]; }";
 const FLOOD = 40;
 /**
- * The fairness bound for another organisation's packet while one floods the sandbox. In theory
- * it waits at most for one job of a third organisation to end (1 s time limit + 0.25 s watchdog),
- * since one organisation holds at most all workers but one and test runs at most one; here it
- * starts at once. The bound is generous for a shared 2-core machine: it is about fairness, not
- * speed. A first-in-first-out pool makes it wait for the whole flood, 40 timeouts of 1 s shared
- * by the workers (20 s or more).
+ * The fairness bound for another organisation's packet while one floods the sandbox. One
+ * organisation holds at most all workers but one and test runs at most one, so with only these two
+ * organisations busy the packet's decoder starts at once on the free worker; a third organisation
+ * ahead in the turn could add one job (1 s time limit + 0.25 s watchdog). The bound is generous
+ * for a shared 2-core machine: it is about fairness, not speed. A first-in-first-out pool makes it
+ * wait for the whole flood, 40 timeouts of 1 s shared by the workers (20 s or more; 40 s measured
+ * here against the pool before).
  */
 const FAIRNESS_BOUND_MS = 5000;
 
