@@ -172,6 +172,7 @@ async function run(setup: Setup): Promise<Record<string, string | number>[]> {
   );
   await sleep(2000);
   const probeClient = await mqtt.connectAsync(server.mqttUrl, {
+    clientId: `${probe}-probe`,
     username: String(probe),
     password: server.registryToken,
     reconnectPeriod: 0,

@@ -146,7 +146,8 @@ function connectRaw(
           protocolId: 'MQTT',
           protocolVersion: 4,
           clean: true,
-          clientId: `nordlys-bench-${username}-${process.pid}`,
+          // A device's client id starts with its id (docs/ingest.md).
+          clientId: `${username}-bench-${process.pid}`,
           keepalive: 60,
           username,
           password: Buffer.from(password),

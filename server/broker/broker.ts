@@ -33,6 +33,8 @@ export interface Broker {
    * how many were closed.
    */
   disconnect?(match: (principal: BrokerPrincipal) => boolean): number;
+  /** Who this node's signed-in clients are (embedded broker only). */
+  signedIn?(): BrokerPrincipal[];
   close(): Promise<void>;
 }
 

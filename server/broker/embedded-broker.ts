@@ -210,6 +210,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       `embedded broker on mqtt://${options.host}:${port} and ws://…${MQTT_WEBSOCKET_PATH}`,
     isConnected: () => !aedes.closed && tcp.listening,
     pendingConnections: () => pending.size,
+    signedIn: () => [...connections.values()].flatMap(({ principal }) => principal ?? []),
     disconnect(match) {
       let closed = 0;
       for (const [client, connection] of connections) {

@@ -1,4 +1,3 @@
-import { hashSecret } from '../auth/secrets.ts';
 import type {
   DeviceIngestConfig,
   TokenGrant,
@@ -14,7 +13,13 @@ export const CREDENTIAL_CACHE_MS = 10_000;
 export type Transport = 'mqtt' | 'http';
 
 export type Refusal =
-  'unknown-device' | 'wrong-registry' | 'blocked' | 'registry-protocol' | 'bad-credentials';
+  | 'unknown-device'
+  | 'wrong-registry'
+  | 'blocked'
+  | 'registry-protocol'
+  | 'bad-credentials'
+  /** Larger than MAX_PACKET_BYTES (limits.ts). */
+  | 'too-large';
 
 /** The queries the directory needs (ingestRepository, or a fake in tests). */
 export type DirectoryRepository = Pick<
@@ -85,27 +90,37 @@ export function deviceDirectory(repo: DirectoryRepository) {
   }
 
   /**
-   * Whether `secret` is a device token of this device or a registry token of
-   * its registry, and the device may communicate.
+   * The token whose secret has this hash, when it is a device token of this
+   * device or a registry token of its registry and the device may
+   * communicate; null otherwise.
    */
-  async function mayPublish(device: DeviceIngestConfig, secret: string): Promise<boolean> {
-    const grant = await grants.get(hashSecret(secret), async (hash) => {
+  async function grantFor(
+    device: DeviceIngestConfig,
+    secretHash: string,
+  ): Promise<TokenGrant | null> {
+    const grant = await grants.get(secretHash, async (hash) => {
       return (await repo.tokenGrant(hash)) ?? null;
     });
-    if (!grant || !device.communication) return false;
-    return grant.type === 'device'
-      ? grant.reference === device.id
-      : device.registryId !== null && grant.reference === device.registryId;
+    if (!grant || !device.communication) return null;
+    const bound =
+      grant.type === 'device'
+        ? grant.reference === device.id
+        : device.registryId !== null && grant.reference === device.registryId;
+    return bound ? grant : null;
   }
 
   return {
     config,
     admit,
     admitCached,
-    mayPublish,
-    /** Forgets cached settings, e.g. after a device was changed through this node. */
+    grantFor,
+    /** Forgets cached settings, e.g. after a device was changed. */
     forget(deviceId: number) {
       devices.delete(deviceId);
+    },
+    /** Forgets every credential check, e.g. after a token was revoked. */
+    forgetCredentials() {
+      grants.clear();
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from './decode.ts';
 import type { DeviceDirectory, Refusal, Transport } from './device-directory.ts';
 import type { DataEvents, DeviceStatusColour } from './events.ts';
+import { MAX_PACKET_BYTES } from './limits.ts';
 import { announceMessages } from './message-events.ts';
 import { addSyntheticPoints, type SyntheticKey } from './synthetic.ts';
 
@@ -273,6 +274,10 @@ export function createIngestPipeline(options: IngestOptions) {
    * the patience is spent, a DatabaseUnavailableError is thrown.
    */
   function ingest(incoming: IncomingPacket, wait: IngestWait = {}): Promise<IngestOutcome> {
+    // The embedded broker and HTTP refuse these before; an external broker may deliver them.
+    if (incoming.payload.length > MAX_PACKET_BYTES) {
+      return Promise.resolve({ ok: false, refusal: 'too-large' });
+    }
     // The device's settings are nearly always cached: then nothing awaits before the write.
     const cached = directory.admitCached(
       incoming.registryId,

@@ -6,6 +6,8 @@
 export class TtlCache<K, V> {
   private entries = new Map<K, { value: V; expires: number }>();
   private loading = new Map<K, Promise<V>>();
+  /** Bumped by clear(): a load begun before it is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -24,9 +26,15 @@ export class TtlCache<K, V> {
     if (hit && hit.expires > this.now()) return hit.value;
     const pending = this.loading.get(key);
     if (pending) return pending;
-    const promise = load(key).then(
+    const generation = this.generation;
+    const settled = () => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    };
+    const promise: Promise<V> = load(key).then(
       (value) => {
-        this.loading.delete(key);
+        settled();
+        // Forgotten while it loaded: the answer may predate the change, so it is not kept.
+        if (generation !== this.generation) return value;
         if (this.entries.size >= this.maxEntries) {
           const oldest = this.entries.keys().next();
           if (!oldest.done) this.entries.delete(oldest.value);
@@ -36,7 +44,7 @@ export class TtlCache<K, V> {
         return value;
       },
       (error: unknown) => {
-        this.loading.delete(key);
+        settled();
         throw error;
       },
     );
@@ -44,11 +52,17 @@ export class TtlCache<K, V> {
     return promise;
   }
 
+  /** Forgets a key, and the answer of a load of it still under way. */
   delete(key: K): void {
+    this.generation += 1;
     this.entries.delete(key);
+    this.loading.delete(key);
   }
 
+  /** Forgets every entry, and the answers of loads still under way. */
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
+    this.loading.clear();
   }
 }

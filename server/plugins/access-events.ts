@@ -14,7 +14,10 @@ export type AccessEvent =
   | { type: 'session.revoked'; sessionHash: string }
   /** A user was deleted, or lost their group or organisation: everything they opened closes. */
   | { type: 'user.revoked'; userUuid: string }
-  /** A device moved to another organisation or registry: its followers are checked again. */
+  /**
+   * A device moved to another organisation or registry, or was blocked or
+   * deleted: its followers and its MQTT connections are checked again.
+   */
   | { type: 'device.moved'; deviceId: number }
   /** An organisation moved in the tree: followers of its devices' status are checked again. */
   | { type: 'org.moved'; orgUuid: string };

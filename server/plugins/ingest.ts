@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import type { BrokerAuth } from '../broker/broker.ts';
 import { deviceBrokerAuth } from '../ingest/broker-auth.ts';
+import { closeRevokedConnections } from '../ingest/broker-revocation.ts';
 import { deviceDirectory, type DeviceDirectory } from '../ingest/device-directory.ts';
 import { outboundWork, type ForwardStatus } from '../ingest/forward.ts';
 import { forwardPolicy } from '../ingest/forward-policy.ts';
@@ -68,6 +69,11 @@ export default fp(
       help: 'Packets dropped because handling them failed for a reason other than the database',
       registers: [fastify.metrics],
     });
+    const oversizedPackets = new Counter({
+      name: 'nordlys_ingest_oversized_total',
+      help: 'Packets dropped unstored because they were larger than the packet limit',
+      registers: [fastify.metrics],
+    });
     fastify.dataEvents.on('messages', (messages) => committedMessages.inc(messages.length));
     fastify.dataEvents.on('points', (batch) => committedPoints.inc(batch.points.length));
 
@@ -102,8 +108,16 @@ export default fp(
     );
 
     let unsubscribe: (() => Promise<void>) | undefined;
+    let stopRevocations: (() => void) | undefined;
     fastify.addHook('onReady', async () => {
       const { broker, config } = fastify;
+      stopRevocations = closeRevokedConnections({
+        events: fastify.accessEvents,
+        broker,
+        auth: brokerAuth,
+        directory,
+        log: fastify.log,
+      });
       const filter =
         broker.kind === 'external'
           ? `$share/${config.mqttShareGroup}/${DATA_TOPIC_FILTER}`
@@ -121,9 +135,17 @@ export default fp(
           })
           .then(
             (outcome) => {
-              if (!outcome.ok) {
-                fastify.log.debug({ topic, refusal: outcome.refusal }, 'ingest: packet refused');
+              if (outcome.ok) return;
+              if (outcome.refusal === 'too-large') {
+                // Acknowledged and dropped: sent again, it would be refused again.
+                oversizedPackets.inc();
+                fastify.log.warn(
+                  { topic, bytes: payload.length },
+                  'ingest: a packet over the size limit was dropped',
+                );
+                return;
               }
+              fastify.log.debug({ topic, refusal: outcome.refusal }, 'ingest: packet refused');
             },
             (error: unknown) => {
               // Unacknowledged, so the broker sends it again: ingest is shutting
@@ -144,11 +166,15 @@ export default fp(
       if (unsubscribe && fastify.broker.kind === 'embedded') await unsubscribe();
     });
     fastify.addHook('onClose', async () => {
+      stopRevocations?.();
       for (const timer of timers) clearInterval(timer);
       outbound.close();
       await pipeline.close();
       await flushConnections().catch(() => undefined);
     });
   },
-  { name: 'ingest', dependencies: ['database', 'sandbox', 'data-events', 'metrics'] },
+  {
+    name: 'ingest',
+    dependencies: ['database', 'sandbox', 'data-events', 'access-events', 'metrics'],
+  },
 );

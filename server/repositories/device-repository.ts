@@ -259,24 +259,26 @@ export function deviceRepository(db: Kysely<DB>) {
     /**
      * Deletes a device (its pipeline, pictures and messages go with it), its
      * data points (device_data has no foreign key: it is partitioned) and the
-     * API tokens bound to it, which would otherwise outlive it.
+     * API tokens bound to it, which would otherwise outlive it. Gives the ids
+     * of those tokens, or undefined when there was no such device.
      */
-    delete(id: number): Promise<boolean> {
+    delete(id: number): Promise<{ tokenIds: number[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         const deleted = await trx
           .deleteFrom('devices')
           .where('id', '=', id)
           .returning('id')
           .executeTakeFirst();
-        if (!deleted) return false;
+        if (!deleted) return undefined;
         await trx.deleteFrom('device_data').where('device_id', '=', id).execute();
         await trx.deleteFrom('messages').where('device_id', '=', id).execute();
-        await trx
+        const tokens = await trx
           .deleteFrom('api_tokens')
           .where('type', '=', 'device')
           .where('reference', '=', id)
+          .returning('id')
           .execute();
-        return true;
+        return { tokenIds: tokens.map((token) => token.id) };
       });
     },
   };

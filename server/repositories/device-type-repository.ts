@@ -12,13 +12,12 @@ import {
   inOrgs,
   nameKey,
   orderBy,
-  type DeleteOutcome,
   type PageOf,
   type PageRequest,
   type Sort,
   type SortSpec,
 } from './list-query.ts';
-import { deleteUnlessUsed, devicesOutside, orgOfEntity } from './owned-entity.ts';
+import { deleteWithTokens, devicesOutside, orgOfEntity, type Deleted } from './owned-entity.ts';
 
 export type DeviceTypeSortKey = 'id' | 'name' | 'created' | 'modified';
 export const deviceTypeSorts: Record<DeviceTypeSortKey, SortSpec> = {
@@ -123,8 +122,8 @@ export function deviceTypeRepository(db: Kysely<DB>) {
     devicesOutside: (id: number, orgs: string[]) => devicesOutside(db, 'device_type_id', id, orgs),
 
     /** Deletes a type no device has; tokens bound to it go with it. */
-    delete: (id: number): Promise<DeleteOutcome> =>
-      deleteUnlessUsed(
+    delete: (id: number): Promise<Deleted> =>
+      deleteWithTokens(
         db,
         'device_types',
         id,

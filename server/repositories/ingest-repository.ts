@@ -21,6 +21,9 @@ export interface DeviceIngestConfig {
 
 /** A device or registry token, as the broker and the HTTP route check it. */
 export interface TokenGrant {
+  /** The token's id, and the user who made it (it works while they are active). */
+  id: number;
+  createdBy: string;
   type: 'device' | 'registry';
   reference: number;
 }
@@ -129,7 +132,7 @@ export function ingestRepository(db: Kysely<DB>) {
       const row = await db
         .selectFrom('api_tokens as t')
         .innerJoin('users as u', 'u.uuid', 't.created_by')
-        .select(['t.type', 't.reference'])
+        .select(['t.id', 'u.uuid', 't.type', 't.reference'])
         .where('t.secret_hash', '=', secretHash)
         .where('u.active', '=', true)
         .where('t.type', 'in', ['device', 'registry'])
@@ -137,7 +140,7 @@ export function ingestRepository(db: Kysely<DB>) {
       if (!row || row.reference === null || (row.type !== 'device' && row.type !== 'registry')) {
         return undefined;
       }
-      return { type: row.type, reference: row.reference };
+      return { id: row.id, createdBy: row.uuid, type: row.type, reference: row.reference };
     },
 
     /** Creates the monthly partitions of device_data that these instants fall in. */

@@ -34,18 +34,34 @@ export async function devicesOutside(
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/** What deleting an owned row did, and the API tokens that went with it (they stop working). */
+export interface Deleted {
+  outcome: DeleteOutcome;
+  tokenIds: number[];
+}
+
 /**
  * Deletes a row nothing uses, in one statement so that a use added meanwhile
  * keeps it; API tokens bound to it go with it.
  */
-export function deleteUnlessUsed(
+export async function deleteUnlessUsed(
+  db: Kysely<DB>,
+  table: OwnedTable,
+  id: number,
+  usedBy: UsedBy[],
+): Promise<DeleteOutcome> {
+  return (await deleteWithTokens(db, table, id, usedBy)).outcome;
+}
+
+/** deleteUnlessUsed, also deleting the tokens of `tokenType` bound to the row. */
+export function deleteWithTokens(
   db: Kysely<DB>,
   table: OwnedTable,
   id: number,
   usedBy: UsedBy[],
   tokenType?: 'registry' | 'devicetype',
-): Promise<DeleteOutcome> {
-  return db.transaction().execute(async (trx) => {
+): Promise<Deleted> {
+  return db.transaction().execute(async (trx): Promise<Deleted> => {
     const unused = sql.join(
       usedBy.map(
         (use) =>
@@ -57,15 +73,15 @@ export function deleteUnlessUsed(
       delete from ${sql.table(table)} where id = ${id} and ${unused} returning id`.execute(trx);
     if (deleted.rows.length === 0) {
       const exists = await sql`select 1 from ${sql.table(table)} where id = ${id}`.execute(trx);
-      return exists.rows.length > 0 ? 'in-use' : 'missing';
+      return { outcome: exists.rows.length > 0 ? 'in-use' : 'missing', tokenIds: [] };
     }
-    if (tokenType) {
-      await trx
-        .deleteFrom('api_tokens')
-        .where('type', '=', tokenType)
-        .where('reference', '=', id)
-        .execute();
-    }
-    return 'deleted';
+    if (!tokenType) return { outcome: 'deleted', tokenIds: [] };
+    const tokens = await trx
+      .deleteFrom('api_tokens')
+      .where('type', '=', tokenType)
+      .where('reference', '=', id)
+      .returning('id')
+      .execute();
+    return { outcome: 'deleted', tokenIds: tokens.map((token) => token.id) };
   });
 }

@@ -9,7 +9,6 @@ import {
 import type { DB, NewRegistry, RegistriesTable } from '../db/types.ts';
 import {
   contains,
-  type DeleteOutcome,
   inOrgs,
   nameKey,
   orderBy,
@@ -18,7 +17,7 @@ import {
   type Sort,
   type SortSpec,
 } from './list-query.ts';
-import { deleteUnlessUsed, devicesOutside, orgOfEntity } from './owned-entity.ts';
+import { deleteWithTokens, devicesOutside, orgOfEntity, type Deleted } from './owned-entity.ts';
 
 export type RegistrySortKey = 'id' | 'name' | 'protocol' | 'created' | 'modified';
 export const registrySorts: Record<RegistrySortKey, SortSpec> = {
@@ -111,8 +110,8 @@ export function registryRepository(db: Kysely<DB>) {
     devicesOutside: (id: number, orgs: string[]) => devicesOutside(db, 'registry_id', id, orgs),
 
     /** Deletes a registry no device uses; tokens bound to it go with it. */
-    delete: (id: number): Promise<DeleteOutcome> =>
-      deleteUnlessUsed(
+    delete: (id: number): Promise<Deleted> =>
+      deleteWithTokens(
         db,
         'registries',
         id,

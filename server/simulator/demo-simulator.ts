@@ -81,7 +81,8 @@ export function startDemoSimulator(
   for (const counter of counters) {
     if (counter.protocol !== 'mqtt') continue;
     const client = mqtt.connect(options.mqttUrl, {
-      clientId: `nordlys-sim-${counter.deviceId}-${Math.floor(random() * 1e9).toString(36)}`,
+      // A device's client id starts with its id (docs/ingest.md).
+      clientId: `${counter.deviceId}-sim-${Math.floor(random() * 1e9).toString(36)}`,
       username: String(counter.deviceId),
       password: counter.token,
       clean: true,

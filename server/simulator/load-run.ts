@@ -176,7 +176,7 @@ async function connectAll(
       ...(await Promise.all(
         batch.map(async (device) => {
           const client = mqtt.connect(options.mqttUrl, {
-            clientId: `nordlys-load-${device.deviceId}-${Math.random().toString(36).slice(2, 8)}`,
+            clientId: `${device.deviceId}-load-${Math.random().toString(36).slice(2, 8)}`,
             username: String(device.deviceId),
             password: options.token,
             clean: true,

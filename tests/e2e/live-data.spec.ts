@@ -54,6 +54,7 @@ test('a value published over MQTT with the device token appears on the open char
 
   // A real MQTT client publishes as the device, with the device's token.
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+    clientId: `${device.id}-e2e`,
     username: String(device.id),
     password: deviceToken,
     reconnectPeriod: 0,

@@ -75,6 +75,8 @@ export async function mqttDevices(request: APIRequestContext) {
 /** Signs in to the embedded broker as the device (user name = its id, password = a token). */
 export function connectAs(deviceId: number, password: string) {
   return mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+    // The broker takes only client ids of the device's own (docs/ingest.md).
+    clientId: `${deviceId}-e2e-${Math.random().toString(36).slice(2, 8)}`,
     username: String(deviceId),
     password,
     reconnectPeriod: 0,

@@ -25,6 +25,8 @@ export function mqttUrl(t: TestApp): string {
 
 export function connectDevice(t: TestApp, deviceId: number, password: string): Promise<MqttClient> {
   return mqtt.connectAsync(mqttUrl(t), {
+    // The embedded broker takes only client ids of the device's own (docs/ingest.md).
+    clientId: `${deviceId}-test-${Math.random().toString(36).slice(2, 8)}`,
     username: String(deviceId),
     password,
     reconnectPeriod: 0,

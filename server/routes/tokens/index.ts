@@ -185,6 +185,8 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
       const row = await repo.get(request.params.id);
       if (!row || !oversees(actor, row)) throw new HttpError(404, 'Resource not found');
       await repo.delete(row.id);
+      // What it opened (MQTT connections, live sockets) closes now, on every node.
+      fastify.accessEvents.emit({ type: 'token.revoked', tokenId: row.id });
       return { ok: true };
     },
   );

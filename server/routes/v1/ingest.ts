@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Refusal } from '../../ingest/device-directory.ts';
+import { MAX_PACKET_BYTES } from '../../ingest/limits.ts';
 import { DatabaseUnavailableError } from '../../ingest/retry.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../schemas/common.ts';
 import { EntityId } from '../../schemas/list.ts';
-
-/** The largest packet a device may POST. */
-export const MAX_HTTP_PACKET_BYTES = 256 * 1024;
 
 /** How long a request waits for a database that is down before it is answered 503. */
 const DATABASE_PATIENCE_MS = 2_000;
@@ -28,6 +26,7 @@ const refusals: Record<Refusal, [number, string]> = {
   'bad-credentials': [401, 'Send a device or registry token of this device'],
   blocked: [403, 'This device is blocked from communicating'],
   'registry-protocol': [403, 'This registry does not take data over HTTP'],
+  'too-large': [413, `The packet is larger than ${MAX_PACKET_BYTES / 1024} KiB`],
 };
 
 /**
@@ -39,7 +38,7 @@ const ingestRoute: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     '*',
-    { parseAs: 'buffer', bodyLimit: MAX_HTTP_PACKET_BYTES },
+    { parseAs: 'buffer', bodyLimit: MAX_PACKET_BYTES },
     (_request, body, done) => done(null, body),
   );
 

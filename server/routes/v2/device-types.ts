@@ -221,7 +221,7 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const outcome = await repo.delete(request.params.id);
+      const { outcome, tokenIds } = await repo.delete(request.params.id);
       if (outcome === 'in-use') {
         throw new HttpError(
           409,
@@ -229,6 +229,7 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
         );
       }
       if (outcome === 'missing') throw notFound();
+      for (const tokenId of tokenIds) fastify.accessEvents.emit({ type: 'token.revoked', tokenId });
       await favourites.forget({ types: ['devicetype'], id: request.params.id });
       return { ok: true };
     },

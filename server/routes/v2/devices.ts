@@ -378,6 +378,10 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         }),
       };
       await unique(() => repo.update(current.id, values, body.decoderFunctionIds));
+      // A blocked device's MQTT connections close (docs/ingest.md).
+      if (body.communication === false) {
+        fastify.accessEvents.emit({ type: 'device.moved', deviceId: current.id });
+      }
       // Who may follow a device depends on its organisation, registry and type (scoped tokens).
       const registryChanged =
         body.registryId !== undefined && body.registryId !== current.registry_id;
@@ -406,7 +410,13 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const pictureFiles = await pictures.storageKeys(request.params.id);
-      if (!(await repo.delete(request.params.id))) throw notFound();
+      const deleted = await repo.delete(request.params.id);
+      if (!deleted) throw notFound();
+      // Its MQTT connections close, and whatever its tokens opened (docs/ingest.md).
+      fastify.accessEvents.emit({ type: 'device.moved', deviceId: request.params.id });
+      for (const tokenId of deleted.tokenIds) {
+        fastify.accessEvents.emit({ type: 'token.revoked', tokenId });
+      }
       await files.remove(pictureFiles);
       await favourites.forget({ types: ['sensor', 'device'], id: request.params.id });
       return { ok: true };

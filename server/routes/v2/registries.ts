@@ -175,11 +175,12 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const outcome = await repo.delete(request.params.id);
+      const { outcome, tokenIds } = await repo.delete(request.params.id);
       if (outcome === 'in-use') {
         throw new HttpError(409, 'The registry still has devices; move or delete them first');
       }
       if (outcome === 'missing') throw notFound();
+      for (const tokenId of tokenIds) fastify.accessEvents.emit({ type: 'token.revoked', tokenId });
       await favourites.forget({ types: ['registry'], id: request.params.id });
       return { ok: true };
     },
