@@ -133,6 +133,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
   };
 }
 
+    // request.ip and request.protocol (sign-in lockout, rate limits, Secure cookies) behind a proxy.
+    trustProxy: config.trustProxy,
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
   useValidators(fastify);

@@ -136,11 +136,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_HISTORY_DAYS: '0' }).demoHistoryDays).toBe(0);
   });
 
+  it('reads which proxies are trusted, none unless set', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the proxy' })).toThrow(
+      /TRUST_PROXY must be true, false, or the proxies' addresses/,
+    );
+  });
+
   it('reads the sign-in limit, 60 a minute unless set, never 0', () => {
     expect(loadConfig({}).signInLimit).toBe(60);
     expect(loadConfig({ SIGNIN_LIMIT: '600' }).signInLimit).toBe(600);
     expect(() => loadConfig({ SIGNIN_LIMIT: '0' })).toThrow(/SIGNIN_LIMIT must be at least 1/);
     expect(() => loadConfig({ SIGNIN_LIMIT: 'many' })).toThrow(/SIGNIN_LIMIT must be/);
+  });
+
+  it('reads the limits on MQTT connections not signed in yet, never 0', () => {
+    expect(loadConfig({})).toMatchObject({ mqttPendingLimit: 1000, mqttPendingPerAddress: 50 });
+    expect(loadConfig({ MQTT_PENDING_LIMIT: '20000', MQTT_PENDING_PER_IP: '500' })).toMatchObject({
+      mqttPendingLimit: 20000,
+      mqttPendingPerAddress: 500,
+    });
+    expect(() => loadConfig({ MQTT_PENDING_LIMIT: '0' })).toThrow(
+      /MQTT_PENDING_LIMIT must be at least 1/,
+    );
+    expect(() => loadConfig({ MQTT_PENDING_PER_IP: 'lots' })).toThrow(
+      /MQTT_PENDING_PER_IP must be a whole number/,
+    );
   });
 
   it('hides passwords in URLs it logs', () => {
@@ -165,20 +191,6 @@ describe('console settings in the configuration', () => {
       api: '/api',
       rest: '/rest',
     });
-  it('reads the limits on MQTT connections not signed in yet, never 0', () => {
-    expect(loadConfig({})).toMatchObject({ mqttPendingLimit: 1000, mqttPendingPerAddress: 50 });
-    expect(loadConfig({ MQTT_PENDING_LIMIT: '20000', MQTT_PENDING_PER_IP: '500' })).toMatchObject({
-      mqttPendingLimit: 20000,
-      mqttPendingPerAddress: 500,
-    });
-    expect(() => loadConfig({ MQTT_PENDING_LIMIT: '0' })).toThrow(
-      /MQTT_PENDING_LIMIT must be at least 1/,
-    );
-    expect(() => loadConfig({ MQTT_PENDING_PER_IP: 'lots' })).toThrow(
-      /MQTT_PENDING_PER_IP must be a whole number/,
-    );
-  });
-
   });
 
   it('refuses unknown services and bad URLs in SERVICE_URLS', () => {

@@ -40,8 +40,14 @@ export interface Config {
   demoHistoryDays: number;
   /** The built-in simulator of the demo counters; on with demo data, off in tests unless asked. */
   simulate: boolean;
-  /** Sign-in attempts a minute from one address; one account gets a third of it. */
+  /** Sign-in attempts a minute from one address; one account from one address gets a third of it. */
   signInLimit: number;
+  /**
+   * Proxies in front of Nordlys whose X-Forwarded-For and X-Forwarded-Proto
+   * are believed (Fastify's trustProxy): their addresses and ranges, or true
+   * for any. False: the connecting address is the client's.
+   */
+  trustProxy: boolean | string[];
   mailFrom: string;
   /** The beta deployment: the console shows a dismissible beta banner. */
   beta: boolean;
@@ -167,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
   const simulate = readBoolean(read('SIMULATE'), demo && !testRun, 'SIMULATE', problems);
 
   const host = read('HOST') ?? '0.0.0.0';
+  const trustProxy = readTrustProxy(read('TRUST_PROXY'), problems);
   const publicUrl =
     readUrl(read('PUBLIC_URL'), ['http:', 'https:'], 'PUBLIC_URL', problems) ??
     `http://localhost:${port}`;
@@ -240,6 +247,7 @@ function readServiceUrls(raw: string | undefined, problems: string[]): Record<Se
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     problems.push('SERVICE_URLS must be a JSON object');
     return urls;
+    trustProxy,
   }
   for (const [name, value] of Object.entries(parsed)) {
     if (!(serviceNames as readonly string[]).includes(name)) {
@@ -299,6 +307,17 @@ function readCount(
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > max) {
+function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string[] {
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  const ranges = readRanges(raw, 'TRUST_PROXY', []);
+  if (ranges.length > 0) return ranges;
+  problems.push(
+    `TRUST_PROXY must be true, false, or the proxies' addresses or CIDR ranges such as 10.0.0.0/8 (got "${raw}")`,
+  );
+  return false;
+}
+
     problems.push(`${name} must be a whole number from 0 to ${max} (got "${raw}")`);
     return fallback;
   }

@@ -12,6 +12,8 @@ export interface Actor {
   group: GroupId;
   via: 'session' | 'token';
   sessionHash?: string;
+  /** The session's new end, when this use extended it (the cookie is extended too). */
+  sessionRenewedUntil?: Date;
   token?: { id: number; type: ApiTokenType; reference: number | null };
   scope: OrgScope;
 }

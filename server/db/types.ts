@@ -81,6 +81,18 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export interface SignInFailuresTable {
+  user_uuid: string | null;
+  address: string;
+  at: CreatedAt;
+}
+
+export interface SignInAddressesTable {
+  user_uuid: string;
+  address: string;
+  last_success_at: CreatedAt;
+}
+
 export interface UserTokensTable {
   token_hash: string;
   user_uuid: string;
@@ -303,6 +315,8 @@ export interface DB {
   organisations: OrganisationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_addresses: SignInAddressesTable;
   user_tokens: UserTokensTable;
   cloud_functions: CloudFunctionsTable;
   registries: RegistriesTable;

@@ -8,10 +8,14 @@ import { API_TOKEN_PREFIX } from '../auth/secrets.ts';
 import { apiTokenRepository } from '../repositories/api-token-repository.ts';
 import { sessionRepository } from '../repositories/session-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { cookieMayAuthenticate, sessionCookieHeader } from '../auth/session-cookie.ts';
+import { signInGuard } from '../services/sign-in-guard.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** Set when the SESSION cookie came with a write from another site and was not used. */
+    crossSiteCookie: boolean;
   }
   interface FastifyInstance {
     /** A pre-handler that lets a request through only when the rule allows it. */
@@ -40,6 +44,12 @@ export function requireActor(
   options: { scopedTokens?: boolean } = {},
 ): Actor {
   const actor = request.actor;
+  if (!actor && request.crossSiteCookie) {
+    throw new HttpError(
+      403,
+      'Cross-site request refused: the session cookie only works from this site',
+    );
+  }
   if (!actor) throw new HttpError(401, 'Sign in to continue');
   if (actor.token && actor.token.type !== 'general' && !options.scopedTokens) {
     throw new HttpError(
@@ -50,13 +60,15 @@ export function requireActor(
   return actor;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The caller's secret: a bearer token, or else the SESSION cookie. */
+function credentialOf(request: FastifyRequest): { secret: string; cookie: boolean } | null {
   const header = request.headers.authorization;
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
-  // The SESSION cookie is honoured for reads only, so another site cannot make
-  // a signed-in browser change anything (no CSRF through the cookie).
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  return sessionCookie(request.headers.cookie);
+  if (header?.toLowerCase().startsWith('bearer ')) {
+    const secret = header.slice(7).trim();
+    return secret ? { secret, cookie: false } : null;
+  }
+  const secret = sessionCookie(request.headers.cookie);
+  return secret ? { secret, cookie: true } : null;
 }
 
 /** The session token in a Cookie header's `SESSION` cookie, if any. */
@@ -103,15 +115,16 @@ export function actorResolver(db: Kysely<DB>) {
       group: session.groupId,
       via: 'session',
       sessionHash: session.tokenHash,
+      ...(session.renewedUntil ? { sessionRenewedUntil: session.renewedUntil } : {}),
       scope: await resolveScope(db, session.groupId, session.orgUuid),
     };
   };
 }
 
 /**
- * Works out who is calling (a session or an API token, sent as a bearer token)
- * and gives routes the guard that applies the privilege matrix and the
- * caller's organisation scope in one place.
+ * Works out who is calling (a session or an API token sent as a bearer token,
+ * or the console's SESSION cookie) and gives routes the guard that applies
+ * the privilege matrix and the caller's organisation scope in one place.
  */
 export default fp(
   async (fastify) => {
@@ -119,17 +132,30 @@ export default fp(
     const actorOf = actorResolver(fastify.db);
 
     fastify.decorateRequest('actor', null);
-    fastify.addHook('onRequest', async (request) => {
+    fastify.decorateRequest('crossSiteCookie', false);
+    fastify.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
-      const secret = bearerToken(request);
-      if (secret) request.actor = await actorOf(secret);
+      const credential = credentialOf(request);
+      if (!credential) return;
+      // Another site can make a signed-in browser send the cookie with a write (CSRF).
+      if (credential.cookie && !cookieMayAuthenticate(request)) {
+        request.crossSiteCookie = true;
+        return;
+      }
+      request.actor = await actorOf(credential.secret);
+      // The session was just extended: so is the cookie, or it would end first.
+      const renewed = request.actor?.sessionRenewedUntil;
+      if (credential.cookie && renewed) {
+        reply.header('set-cookie', sessionCookieHeader(request, credential.secret, renewed));
+      }
     });
 
-    // Expired sessions are refused anyway; this only keeps the table small.
+    // Expired sessions and old sign-in failures are ignored anyway; this only keeps the tables small.
+    const lockout = signInGuard(fastify.db);
     const sweep = setInterval(() => {
-      sessions
-        .deleteExpired()
-        .catch((error: unknown) => fastify.log.warn({ err: error }, 'session sweep failed'));
+      Promise.all([sessions.deleteExpired(), lockout.forgetOld()]).catch((error: unknown) =>
+        fastify.log.warn({ err: error }, 'session sweep failed'),
+      );
     }, 3600_000);
     sweep.unref();
     fastify.addHook('onClose', async () => clearInterval(sweep));

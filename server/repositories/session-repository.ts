@@ -12,6 +12,8 @@ export interface SessionUser {
   orgUuid: string;
   groupId: number;
   expiresAt: Date;
+  /** The new expiry when this lookup extended the session, else null. */
+  renewedUntil: Date | null;
 }
 
 export function sessionRepository(db: Kysely<DB>) {
@@ -44,10 +46,12 @@ export function sessionRepository(db: Kysely<DB>) {
         .where('u.active', '=', true)
         .executeTakeFirst();
       if (!row) return null;
+      let renewedUntil: Date | null = null;
       if (row.expires_at.getTime() - Date.now() < SESSION_TTL_MS - EXTEND_AFTER_MS) {
+        renewedUntil = new Date(Date.now() + SESSION_TTL_MS);
         await db
           .updateTable('sessions')
-          .set({ expires_at: new Date(Date.now() + SESSION_TTL_MS), last_seen_at: new Date() })
+          .set({ expires_at: renewedUntil, last_seen_at: new Date() })
           .where('token_hash', '=', tokenHash)
           .execute();
       }
@@ -56,7 +60,8 @@ export function sessionRepository(db: Kysely<DB>) {
         userUuid: row.uuid,
         orgUuid: row.org_uuid,
         groupId: row.group_id,
-        expiresAt: row.expires_at,
+        expiresAt: renewedUntil ?? row.expires_at,
+        renewedUntil,
       };
     },
 

@@ -87,32 +87,16 @@ export function userRepository(db: Kysely<DB>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * A success leaves a suspension from failed sign-ins in place: the owner
+     * signing in from a known source says nothing of the strangers elsewhere.
+     */
     async recordSignIn(uuid: string): Promise<void> {
       await db
         .updateTable('users')
-        .set({ failed_logins: 0, login_suspended_until: null, last_sign_in_at: sql<Date>`now()` })
+        .set({ last_sign_in_at: sql<Date>`now()` })
         .where('uuid', '=', uuid)
         .execute();
-    },
-
-    /**
-     * Counts a failed sign-in; the `limit`th in a row suspends sign-in until
-     * `suspendMs` from now and starts the count again. Returns whether it did.
-     */
-    async recordFailure(uuid: string, limit: number, suspendMs: number): Promise<boolean> {
-      const row = await db
-        .updateTable('users')
-        .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-        .where('uuid', '=', uuid)
-        .returning('failed_logins')
-        .executeTakeFirst();
-      if (!row || row.failed_logins < limit) return false;
-      await db
-        .updateTable('users')
-        .set({ failed_logins: 0, login_suspended_until: new Date(Date.now() + suspendMs) })
-        .where('uuid', '=', uuid)
-        .execute();
-      return true;
     },
 
     async countInOrg(orgUuid: string): Promise<number> {

@@ -78,7 +78,7 @@ describe('sign-in and sessions', () => {
     });
   });
 
-  it('answers 401 without a session, with a bad token, or with the cookie on a write', async () => {
+  it('answers 401 without a session or with a bad token, 403 with the cookie on a write from nowhere', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
     expect((await me('not-a-real-token')).statusCode).toBe(401);
     const token = await signIn(t.app, emails.userA);
@@ -93,7 +93,7 @@ describe('sign-in and sessions', () => {
       url: '/api/auth/logout',
       headers: { cookie: `SESSION=${token}` },
     });
-    expect(writeByCookie.statusCode).toBe(401);
+    expect(writeByCookie.statusCode).toBe(403);
   });
 
   it('signs out: the token is refused afterwards', async () => {
@@ -108,7 +108,7 @@ describe('sign-in and sessions', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('suspends sign-in for 15 minutes after 10 failures in a row, until a manager lifts it', async () => {
+  it('closes sign-in from an address after 10 failures there, until a manager lifts it', async () => {
     const victim = await t.database.db
       .insertInto('users')
       .values({
@@ -130,6 +130,7 @@ describe('sign-in and sessions', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/basic',
+        remoteAddress: '203.0.113.51',
         payload: { username: 'victim', password: `wrong-${i}` },
       });
       expect(res.statusCode).toBe(401);
@@ -137,23 +138,12 @@ describe('sign-in and sessions', () => {
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/basic',
+      remoteAddress: '203.0.113.51',
       payload: { username: 'victim', password: PASSWORD },
     });
     expect(right.statusCode).toBe(401);
 
     const manager = await signIn(t.app, emails.managerA);
-    const seen = await t.app.inject({
-      method: 'GET',
-      url: `/api/entity/user/${victim.uuid}`,
-      headers: { authorization: `Bearer ${manager}` },
-    });
-    expect(seen.json()).toMatchObject({ loginSuspended: true });
-    const until = new Date(
-      seen.json<{ loginSuspendedUntil: string }>().loginSuspendedUntil,
-    ).getTime();
-    expect(until - Date.now()).toBeGreaterThan(14 * 60_000);
-    expect(until - Date.now()).toBeLessThanOrEqual(15 * 60_000);
-
     const lift = await t.app.inject({
       method: 'PUT',
       url: `/api/entity/user/${victim.uuid}`,
@@ -165,17 +155,19 @@ describe('sign-in and sessions', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/basic',
+      remoteAddress: '203.0.113.51',
       payload: { username: 'victim', password: PASSWORD },
     });
     expect(again.statusCode).toBe(200);
   });
 
-  it('limits sign-in attempts per username', async () => {
+  it('limits sign-in attempts per username from one address', async () => {
     let limited = false;
     for (let i = 0; i < 25 && !limited; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/basic',
+        remoteAddress: '203.0.113.50',
         payload: { username: 'flood@world.test', password: 'x' },
       });
       limited = res.statusCode === 429;

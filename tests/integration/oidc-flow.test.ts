@@ -121,11 +121,20 @@ describe('third-party sign-in in the browser (authorization redirect and callbac
     expect(session.redirect).toBe('/devices');
     expect(new Date(session.expires).getTime()).toBeGreaterThan(Date.now());
 
-    const cleared = String(res.headers['set-cookie'])
+    const setCookies = [res.headers['set-cookie'] ?? []].flat();
+    const cleared = (setCookies.find((c) => c.startsWith('NORDLYS_OIDC=')) ?? '')
       .split(';')
       .map((part) => part.trim());
     expect(cleared[0]).toBe('NORDLYS_OIDC=');
     expect(cleared).toEqual(expect.arrayContaining(['Max-Age=0', 'Path=/api/auth']));
+    // The browser's session is the server's HttpOnly cookie, as after a password sign-in.
+    const sessionCookie = (setCookies.find((c) => c.startsWith('SESSION=')) ?? '')
+      .split(';')
+      .map((part) => part.trim());
+    expect(sessionCookie[0]).toBe(`SESSION=${session.token}`);
+    expect(sessionCookie).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Strict']),
+    );
 
     const who = await t.app.inject({
       method: 'GET',
@@ -207,7 +216,9 @@ describe('third-party sign-in in the browser (authorization redirect and callbac
     const res = await google(t, { id_token: await provider.sign(userA()) });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['expires', 'token']);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // No flow cookie is touched; the session cookie comes as with every sign-in.
+    const setCookies = [res.headers['set-cookie'] ?? []].flat();
+    expect(setCookies.map((c) => c.split('=')[0])).toEqual(['SESSION']);
   });
 
   it.each([

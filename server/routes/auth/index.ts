@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../schemas/common.ts';
@@ -12,9 +13,8 @@ import { createOidcVerifier, OidcError } from '../../auth/oidc.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { userView } from '../../views/user-view.ts';
 import { takeOidcFlow } from './oidc-flow.ts';
-
-export const FAILURES_BEFORE_SUSPENSION = 10;
-export const SUSPENSION_MS = 15 * 60 * 1000;
+import { signInGuard, signInSource } from '../../services/sign-in-guard.ts';
+import { clearedSessionCookie, sessionCookieHeader } from '../../auth/session-cookie.ts';
 
 const Session = Type.Object({
   token: Type.String(),
@@ -37,21 +37,30 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
   const sessions = sessionRepository(fastify.db);
   const revoke = revocation(fastify);
-  // SIGNIN_LIMIT attempts a minute from one address, a third of that for one account.
+  const lockout = signInGuard(fastify.db);
+  // SIGNIN_LIMIT attempts a minute from one address, a third of that for one
+  // account from one address (from anywhere, anyone could spend the owner's).
   const perAddress = fastify.config.signInLimit;
   const perUsername = fastify.createRateLimit({
     max: Math.max(1, Math.floor(perAddress / 3)),
     timeWindow: 60_000,
     keyGenerator: (request) => {
       const body = request.body as { username?: unknown } | undefined;
-      return `login:${String(body?.username ?? '').toLowerCase()}`;
+      return `login:${String(body?.username ?? '').toLowerCase()}:${signInSource(request.ip)}`;
     },
   });
   const refused = () => new HttpError(401, 'Unauthorized');
 
-  const startSession = async (userUuid: string, ip: string, userAgent: string | undefined) => {
+  // The browser gets the session as an HttpOnly cookie; API clients use the token in the answer.
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userUuid: string) => {
+    const userAgent = request.headers['user-agent'];
     await users.recordSignIn(userUuid);
-    const session = await sessions.create(userUuid, { ip, ...(userAgent ? { userAgent } : {}) });
+    await lockout.succeeded(userUuid, signInSource(request.ip));
+    const session = await sessions.create(userUuid, {
+      ip: request.ip,
+      ...(userAgent ? { userAgent } : {}),
+    });
+    reply.header('set-cookie', sessionCookieHeader(request, session.token, session.expires));
     return { token: session.token, expires: session.expires.toISOString() };
   };
 
@@ -62,6 +71,10 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username (or e-mail) and password',
+        description:
+          'Answers the session token for API clients (send it as a bearer token) and sets the console’s SESSION cookie ' +
+          '(HttpOnly, SameSite=Strict). Ten failures of one account from one address close that pair for 15 minutes; ' +
+          'see docs/access.md for the lockout.',
         body: Type.Object({
           username: Type.String({ minLength: 1, maxLength: 254 }),
           password: Type.String({ minLength: 1, maxLength: 200 }),
@@ -83,19 +96,23 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         request.body.password,
         user?.password_hash ?? (await dummyHash),
       );
-      if (!user || !user.active || !user.password_hash) throw refused();
-      if (user.login_suspended_until && user.login_suspended_until > new Date()) throw refused();
-      if (!passwordOk) {
-        const suspended = await users.recordFailure(
-          user.uuid,
-          FAILURES_BEFORE_SUSPENSION,
-          SUSPENSION_MS,
-        );
-        if (suspended)
-          request.log.warn({ user: user.uuid }, 'sign-in suspended after repeated failures');
+      const source = signInSource(request.ip);
+      // A closed pair, source or account refuses even the right password, and the attempt is not counted.
+      const refusal = await lockout.refusal(user ?? null, source);
+      if (refusal) {
+        request.log.info({ user: user?.uuid, source, refusal }, 'sign-in refused by the lockout');
         throw refused();
       }
-      return startSession(user.uuid, request.ip, request.headers['user-agent']);
+      if (!user || !user.active || !user.password_hash || !passwordOk) {
+        if (await lockout.failed(user?.uuid ?? null, source)) {
+          request.log.warn(
+            { user: user?.uuid },
+            'sign-in from unknown sources suspended after repeated failures',
+          );
+        }
+        throw refused();
+      }
+      return startSession(request, reply, user.uuid);
     },
   );
 
@@ -134,9 +151,9 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         throw refused();
       }
       const user = await users.findByEmail(email);
+      // Not held back by password failures: the provider vouched for this person.
       if (!user || !user.active) throw refused();
-      if (user.login_suspended_until && user.login_suspended_until > new Date()) throw refused();
-      const session = await startSession(user.uuid, request.ip, request.headers['user-agent']);
+      const session = await startSession(request, reply, user.uuid);
       return flow?.redirect ? { ...session, redirect: flow.redirect } : session;
     },
   );
@@ -165,11 +182,14 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session token stops working at once, its live sockets close',
+        description: 'Also clears the SESSION cookie, even when the session had already ended.',
         security: [{ bearer: [] }],
         response: { 204: Type.Null(), 401: errors[401] },
       },
     },
     async (request, reply) => {
+      // The browser forgets the cookie even when its session had already ended.
+      reply.header('set-cookie', clearedSessionCookie(request));
       const actor = requireActor(request);
       if (actor.sessionHash) await revoke.endSession(actor.sessionHash);
       return reply.status(204).send(null);

@@ -8,6 +8,7 @@ import { userRepository } from '../../repositories/user-repository.ts';
 import { revocation } from '../../services/revocation.ts';
 import { emailLinkRepository } from '../../repositories/email-link-repository.ts';
 import { checkPassword, sendResetMail } from '../../services/account-mail.ts';
+import { signInGuard } from '../../services/sign-in-guard.ts';
 
 const LinkBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 200 }),
@@ -19,6 +20,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
   const revoke = revocation(fastify);
   const links = emailLinkRepository(fastify.db);
+  const lockout = signInGuard(fastify.db);
   const perEmail = fastify.createRateLimit({
     max: 5,
     timeWindow: 15 * 60_000,
@@ -79,6 +81,8 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
         failed_logins: 0,
         login_suspended_until: null,
       });
+      // Failures against the old password count no more.
+      await lockout.forgive(uuid);
       // Whoever knew the old password is signed out everywhere.
       await revoke.endSessionsOf(uuid);
       return { ok: true, uuid };

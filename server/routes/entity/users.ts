@@ -27,6 +27,7 @@ import {
 } from '../../schemas/user.ts';
 import { ImageResponse } from '../../schemas/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
+import { signInGuard } from '../../services/sign-in-guard.ts';
 import { revocation } from '../../services/revocation.ts';
 import { userView } from '../../views/user-view.ts';
 
@@ -46,6 +47,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
   const orgs = organisationRepository(fastify.db);
   const revoke = revocation(fastify);
   const files = fileStore(fastify.config.dataDir);
+  const lockout = signInGuard(fastify.db);
   const userOrg = async (request: FastifyRequest) => (await repo.orgOf(paramUuid(request))) ?? null;
   // The target of every route that changes another user: a user with more
   // rights than the caller may be seen but not changed (docs/access.md), while
@@ -297,6 +299,8 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.loginSuspended === false && { login_suspended_until: null, failed_logins: 0 }),
       };
       await repo.update(current.uuid, values);
+      // Lifting a suspension opens the account's closed sources too.
+      if (body.loginSuspended === false) await lockout.forgive(current.uuid);
       // A deactivated user, or one moved or given another group, signs in again,
       // and what they opened (live sockets, with a session or an API token) closes.
       if (body.active === false || body.groupId !== undefined || body.orgUuid !== undefined) {
