@@ -11,12 +11,10 @@ import {
   persistOptions,
   refreshRestored,
 } from './lib/query-client.ts';
-import { readSession } from './lib/session.ts';
+import { authKeys, fetchCurrentUser } from './lib/current-user.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 const queryClient = createQueryClient();
-// The kept cache belongs to the session that made it: without one, nothing is shown from it.
-if (!readSession()) localStorage.removeItem(CACHE_STORAGE_KEY);
 const router = createRouter({
   routeTree,
   context: { queryClient },
@@ -31,6 +29,12 @@ declare module '@tanstack/react-router' {
 }
 
 await Promise.all([loadRuntimeConfig(), activateLocale(detectLocale())]);
+// The kept cache belongs to the session that made it: without one, nothing is
+// shown from it. Only the server knows (the session cookie is HttpOnly);
+// offline, the answer is unknown and the cache stays.
+const user = await fetchCurrentUser().catch(() => undefined);
+if (user === null) localStorage.removeItem(CACHE_STORAGE_KEY);
+if (user !== undefined) queryClient.setQueryData(authKeys.user(), user);
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,5 +1,4 @@
 import { runtimeConfig, type ServiceName } from './runtime-config.ts';
-import { readSession } from './session.ts';
 
 export type Service = ServiceName;
 
@@ -15,9 +14,9 @@ export class ApiError extends Error {
   }
 }
 
-/** Called when the server says the session is no longer valid (set by the app shell). */
+/** Called when the server says the session is no longer valid (set by the app shell while it is shown). */
 let onUnauthorised: (() => void) | null = null;
-export function setUnauthorisedHandler(handler: () => void): void {
+export function setUnauthorisedHandler(handler: (() => void) | null): void {
   onUnauthorised = handler;
 }
 
@@ -31,7 +30,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * One JSON request to a service: the session as a bearer token, the
+ * One JSON request to a service: the session travels as the server's
+ * HttpOnly SESSION cookie (a service on the console's own origin), with the
  * white-label host, the spec's 30-second timeout, and the server's message
  * on failure (ApiError with the status; status 0 for a network error).
  */
@@ -41,7 +41,6 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const { body, headers, signal, ...init } = options;
-  const token = readSession();
   let response: Response;
   try {
     response = await fetch(`${runtimeConfig().services[service]}${path}`, {
@@ -50,9 +49,9 @@ export async function apiRequest<T>(
         accept: 'application/json',
         'x-whitelabel-host': window.location.hostname,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
+      credentials: 'same-origin',
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       // The 30 s timeout holds whether or not the caller can also cancel.
       signal: signal
@@ -66,7 +65,7 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorised?.();
+    if (response.status === 401) onUnauthorised?.();
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message

@@ -1,7 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 import { CACHE_STORAGE_KEY, forgetCache } from './query-client.ts';
-import { readSession, removeSession, saveSession } from './session.ts';
 import { endSession } from './session-end.ts';
 
 /** The signed-in user as GET /api/auth/user gives it. */
@@ -25,14 +24,24 @@ export const authKeys = {
   user: () => [...authKeys.all, 'user'] as const,
 };
 
-/** The current user, or null when there is no session (no request is made then). */
+/**
+ * Who is signed in, as the server sees it: the session is an HttpOnly cookie
+ * that no script here can read, so only the server can tell. Null: no session.
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await apiRequest<CurrentUser>('auth', '/auth/user', signal ? { signal } : {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The current user, or null when there is no session. */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: authKeys.user(),
-    queryFn: ({ signal }) =>
-      readSession()
-        ? apiRequest<CurrentUser>('auth', '/auth/user', { signal })
-        : Promise.resolve(null),
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: 60_000,
   });
 
@@ -43,16 +52,22 @@ export async function signInWithPassword(username: string, password: string) {
   });
 }
 
-export function storeSession(session: { token: string; expires: string }): void {
-  // A new session starts with an empty kept cache: nothing of an earlier user shows.
+/**
+ * The server has just set a new session's cookie: nothing of an earlier user
+ * shows (an empty kept cache), and what the earlier session held lets go.
+ */
+export function startSession(): void {
   localStorage.removeItem(CACHE_STORAGE_KEY);
-  saveSession(session.token, session.expires);
+  endSession();
 }
 
-/** Ends the session on the server (errors are ignored: the cookie goes regardless). */
-export async function signOut(queryClient: QueryClient): Promise<void> {
+/** Ends the session on the server, which clears its cookie (errors are ignored). */
+export async function dropSession(): Promise<void> {
   await apiRequest('auth', '/auth/logout', { method: 'POST' }).catch(() => undefined);
-  removeSession();
+}
+
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  await dropSession();
   endSession();
   forgetCache(queryClient);
 }

@@ -15,15 +15,15 @@ import {
 import { httpHistorySource } from '../../streams/http-history-source.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
 import { apiRequest, sessionEnded } from './api-client.ts';
-import { readSession } from './session.ts';
 import { onSessionEnd } from './session-end.ts';
 
-let current: {
-  token: string;
+interface LiveSession {
   liveData: LiveData;
   source: SocketLiveSource;
   messages: MessageSource;
-} | null = null;
+}
+
+let current: LiveSession | null = null;
 
 function dispose() {
   current?.liveData.dispose();
@@ -36,21 +36,14 @@ onSessionEnd(dispose);
 /**
  * The live data layer of the signed-in session: one socket and one buffer
  * per (device, key), shared by every chart. Made on first use, let go when
- * the session ends or another one starts.
+ * the session ends or another one starts (session-end.ts). The socket signs
+ * in with the session's HttpOnly cookie, which the browser sends with the
+ * handshake to this origin.
  */
-export function sessionLiveData(): LiveData | null {
-  const token = readSession();
-  if (!token) {
-    dispose();
-    return null;
-  }
-  if (current?.token === token) return current.liveData;
-  dispose();
+function liveSession(): LiveSession {
+  if (current) return current;
   // One socket for the charts' points and status and for the message logs, each with its own subscriptions.
-  const socket = io({
-    path: '/api/live',
-    auth: (send: (data: object) => void) => send({ token: readSession() ?? undefined }),
-  });
+  const socket = io({ path: '/api/live' });
   const source = socketLiveSource(socket, { onSessionEnded: sessionEnded });
   const liveData = createLiveData({
     live: source,
@@ -58,8 +51,8 @@ export function sessionLiveData(): LiveData | null {
       get: (path, signal) => apiRequest<unknown>('dataBroker', path, signal ? { signal } : {}),
     }),
   });
-  current = { token, liveData, source, messages: socketMessageSource(socket) };
-  return liveData;
+  current = { liveData, source, messages: socketMessageSource(socket) };
+  return current;
 }
 
 const idle: SeriesSnapshot = {
@@ -88,15 +81,13 @@ export function useSeries(
   const store = useMemo(() => {
     if (deviceId === undefined || key === undefined) return null;
     const window = JSON.parse(windowKey) as SeriesWindow;
-    return (
-      sessionLiveData()?.series({
-        deviceId,
-        key,
-        window,
-        ...(buckets === undefined ? {} : { buckets }),
-        ...(timeZone === undefined ? {} : { timeZone }),
-      }) ?? null
-    );
+    return liveSession().liveData.series({
+      deviceId,
+      key,
+      window,
+      ...(buckets === undefined ? {} : { buckets }),
+      ...(timeZone === undefined ? {} : { timeZone }),
+    });
   }, [deviceId, key, windowKey, buckets, timeZone]);
   // Before the subscription below, so a chart that starts off screen loads nothing.
   useEffect(() => {
@@ -112,10 +103,10 @@ export function useSeries(
 
 /** The live feed's state: connecting, live, reconnecting or offline. */
 export function useConnectionState(): ConnectionState {
-  const connection = useMemo(() => sessionLiveData()?.connection ?? null, []);
+  const connection = useMemo(() => liveSession().liveData.connection, []);
   return useSyncExternalStore(
-    connection?.subscribe ?? noop,
-    () => connection?.getSnapshot() ?? 'connecting',
+    connection.subscribe,
+    () => connection.getSnapshot(),
     () => 'connecting',
   );
 }
@@ -135,8 +126,7 @@ export function useDeviceStatusFeed(
     latest.current = { onStatus, onFollowed };
   });
   useEffect(() => {
-    if (!sessionLiveData() || !current) return;
-    return current.source.followOrgStatus(
+    return liveSession().source.followOrgStatus(
       (status) => latest.current.onStatus(status),
       () => latest.current.onFollowed?.(),
     );
@@ -154,8 +144,8 @@ export function useDeviceMessageFeed(deviceId: number | null, follower: MessageF
     latest.current = follower;
   });
   useEffect(() => {
-    if (deviceId === null || !sessionLiveData() || !current) return;
-    return current.messages.follow(deviceId, {
+    if (deviceId === null) return;
+    return liveSession().messages.follow(deviceId, {
       onMessage: (message) => latest.current.onMessage(message),
       onState: (state) => latest.current.onState(state),
     });

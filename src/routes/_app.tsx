@@ -13,9 +13,8 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { setUnauthorisedHandler } from '../lib/api-client.ts';
 import { brandingQuery, productName } from '../lib/branding.ts';
-import { currentUserQuery, type CurrentUser } from '../lib/current-user.ts';
+import { authKeys, currentUserQuery, type CurrentUser } from '../lib/current-user.ts';
 import { forgetCache } from '../lib/query-client.ts';
-import { readSession, removeSession } from '../lib/session.ts';
 import { endSession } from '../lib/session-end.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { IconButton } from '../ui/button.tsx';
@@ -25,22 +24,14 @@ import { GlobalSearch } from './-components/global-search.tsx';
 import { Sidebar } from './-components/sidebar.tsx';
 import { UserMenu } from './-components/user-menu.tsx';
 
-/** Every app page needs a session: without one, /login, remembering where the user was going. */
+/**
+ * Every app page needs a session: without one, /login, remembering where the
+ * user was going. Only the server can tell (the session cookie is HttpOnly).
+ */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
-    const toLogin = () => redirect({ to: '/login', search: { redirect: location.href } });
-    if (!readSession()) throw toLogin();
-    const user = await context.queryClient
-      .ensureQueryData(currentUserQuery())
-      .catch((error: unknown) => {
-        // Offline: the cached user (if any) keeps the shell usable.
-        if (error instanceof Error && 'status' in error && error.status === 401) return null;
-        throw error;
-      });
-    if (!user) {
-      removeSession();
-      throw toLogin();
-    }
+    const user = await context.queryClient.ensureQueryData(currentUserQuery());
+    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
     return { user };
   },
   component: AppLayout,
@@ -133,13 +124,16 @@ function AppLayout() {
   const [temporaryOpen, setTemporaryOpen] = useState(false);
   const open = temporary ? temporaryOpen : settings.drawerState;
 
+  // While the app is shown, a 401 means the session ended (expired, signed out
+  // elsewhere); after a sign-out here there is no user left to let go.
   useEffect(() => {
     setUnauthorisedHandler(() => {
-      removeSession();
+      if (!queryClient.getQueryData(authKeys.user())) return;
       endSession();
       forgetCache(queryClient);
       void router.navigate({ to: '/login', search: { redirect: window.location.pathname } });
     });
+    return () => setUnauthorisedHandler(null);
   }, [queryClient, router]);
 
   const toggle = () => {

@@ -10,12 +10,13 @@ import { apiRequest } from '../lib/api-client.ts';
 import { brandingQuery, productName } from '../lib/branding.ts';
 import {
   authKeys,
+  currentUserQuery,
+  dropSession,
   signInWithPassword,
-  storeSession,
+  startSession,
   type CurrentUser,
 } from '../lib/current-user.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
-import { readSession, removeSession } from '../lib/session.ts';
 import { ensureStoredSettings } from '../lib/use-settings.ts';
 import { Button } from '../ui/button.tsx';
 import { PasswordField, TextField } from '../ui/text-field.tsx';
@@ -39,8 +40,10 @@ export const Route = createFileRoute('/login')({
     const target = safeRedirect(search.redirect);
     return target ? { redirect: target } : {};
   },
-  beforeLoad: () => {
-    if (readSession()) throw redirect({ to: '/dashboard' });
+  beforeLoad: async ({ context }) => {
+    // Offline, the login page shows: whether a session exists cannot be known.
+    const user = await context.queryClient.ensureQueryData(currentUserQuery()).catch(() => null);
+    if (user) throw redirect({ to: '/dashboard' });
   },
   component: LoginPage,
 });
@@ -110,8 +113,8 @@ function LoginPage() {
         }),
       },
       actions: {
-        saveSession: (_, session) => storeSession(session),
-        removeSession: () => removeSession(),
+        saveSession: () => startSession(),
+        removeSession: () => void dropSession(),
         signedIn: (_, { user }) => {
           const current = user as unknown as CurrentUser;
           queryClient.setQueryData(authKeys.user(), current);

@@ -4,8 +4,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiRequest } from '../lib/api-client.ts';
-import { authKeys, storeSession, type CurrentUser } from '../lib/current-user.ts';
-import { removeSession } from '../lib/session.ts';
+import { authKeys, dropSession, startSession, type CurrentUser } from '../lib/current-user.ts';
 import { ensureStoredSettings } from '../lib/use-settings.ts';
 import { Loading } from '../ui/status.tsx';
 import { PublicLayout } from './-components/public-layout.tsx';
@@ -87,7 +86,7 @@ function CallbackPage() {
         method: 'POST',
         body: { id_token: answer.idToken, state: answer.state },
       });
-      storeSession(session);
+      startSession();
       stored = true;
       const user = await apiRequest<CurrentUser>('auth', '/auth/user');
       queryClient.setQueryData(authKeys.user(), user);
@@ -99,7 +98,7 @@ function CallbackPage() {
       () => {
         // A session stored before the user could be loaded is of no use.
         if (stored) {
-          removeSession();
+          void dropSession();
           queryClient.setQueryData(authKeys.user(), null);
         }
         setFailed(true);

@@ -56,6 +56,17 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('the session cookie is HttpOnly: no script in the page can read it', async ({ page }) => {
+    await signIn(page, demo.user);
+    const session = (await page.context().cookies()).find((c) => c.name === 'SESSION');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('SESSION');
+    // A reload stays signed in: the server answers who is signed in.
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'Brugermenu' })).toBeVisible();
+  });
+
   test('a session on /login goes to the dashboard', async ({ page }) => {
     await signIn(page, demo.user);
     await page.goto('/login');
