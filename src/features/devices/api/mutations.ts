@@ -20,6 +20,9 @@ export function useUpdateDevice(id: number) {
     mutationFn: (body: DeviceInput) => updateDevice(id, body),
     onSuccess: async (saved: Device) => {
       queryClient.setQueryData(deviceKeys.detail(id), saved);
+      // Not awaited: the shown forward state is read again, and a form keyed by the
+      // device's modified time, remounted meanwhile, would miss its own onSuccess.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.forward(id) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
         invalidateDeviceHolders(queryClient),

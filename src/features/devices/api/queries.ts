@@ -49,6 +49,16 @@ export interface MqttForward {
   passwordSet: boolean;
 }
 
+/** A device's MQTT forward as the server sees it (server/schemas/mqtt-forward.ts). */
+export interface MqttForwardStatus {
+  state: 'off' | 'idle' | 'connecting' | 'connected' | 'failing' | 'refused';
+  target: string | null;
+  since: string | null;
+  error: string | null;
+  failures: number;
+  nextRetryAt: string | null;
+}
+
 export interface Calibration {
   type?: string;
   value?: number | null;
@@ -148,6 +158,7 @@ export const deviceKeys = {
   details: () => [...deviceKeys.all, 'detail'] as const,
   detail: (id: number) => [...deviceKeys.details(), id] as const,
   pictures: (id: number) => [...deviceKeys.detail(id), 'pictures'] as const,
+  forward: (id: number) => [...deviceKeys.detail(id), 'mqtt-forward'] as const,
   options: (what: string) => [...deviceKeys.all, 'options', what] as const,
 };
 
@@ -177,6 +188,15 @@ export const updateDevice = (id: number, body: DeviceInput) =>
 
 export const deleteDevice = (id: number) =>
   apiRequest<unknown>('core', `/v2/device/${id}`, { method: 'DELETE' });
+
+/** The forward's state changes without the device changing: read again every 5 s while shown. */
+export const deviceForwardQuery = (id: number) =>
+  queryOptions({
+    queryKey: deviceKeys.forward(id),
+    queryFn: ({ signal }) =>
+      apiRequest<MqttForwardStatus>('core', `/v2/device/${id}/mqtt-forward`, { signal }),
+    refetchInterval: 5_000,
+  });
 
 export const devicePicturesQuery = (id: number) =>
   queryOptions({

@@ -1,18 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useUpdateDevice } from '../api/mutations.ts';
 import type { Device } from '../api/queries.ts';
+import { MqttForwardState } from './mqtt-forward-state.tsx';
 import { Actions, FormGrid, PlainFieldset } from './tab-parts.tsx';
 
 const blank = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
- * The MQTT forward tab: where the device's messages are also sent. The password
- * is write-only: the API says only whether one is set, and an empty field keeps it.
+ * The MQTT forward tab: where the device's messages are also sent, and the
+ * forward's state. The password is write-only: the API says only whether one
+ * is set, and an empty field keeps it. Hosts: host:port, mqtt(s)://, ws(s)://.
  */
 export function DeviceMqttForward({ device, canModify }: { device: Device; canModify: boolean }) {
   const { t } = useLingui();
@@ -48,7 +51,14 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
           setForm((old) => ({ ...old, password: '' }));
           notify(t`MQTT settings saved`, 'success');
         },
-        onError: () => notify(t`MQTT settings could not be saved`, 'error'),
+        // A refused host is a 400 that names the field and why: the user can act on it.
+        onError: (error) =>
+          notify(
+            error instanceof ApiError && error.status === 400
+              ? `${t`MQTT settings could not be saved`}: ${error.message}`
+              : t`MQTT settings could not be saved`,
+            'error',
+          ),
       },
     );
   };
@@ -58,6 +68,7 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
       <h2>
         <Trans>MQTT forward</Trans>
       </h2>
+      <MqttForwardState deviceId={device.id} />
       <form onSubmit={submit}>
         <PlainFieldset disabled={!canModify || save.isPending}>
           <FormGrid>
@@ -73,7 +84,13 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
               maxLength={500}
               onChange={set('topic')}
             />
-            <TextField label={t`Host`} value={form.host} maxLength={500} onChange={set('host')} />
+            <TextField
+              label={t`Host`}
+              value={form.host}
+              maxLength={500}
+              help={t`host:port, or an mqtt://, mqtts://, ws:// or wss:// address`}
+              onChange={set('host')}
+            />
             <TextField
               label={t`User`}
               value={form.user}
