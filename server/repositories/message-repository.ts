@@ -28,6 +28,11 @@ export interface MessageFilter {
   registryId?: number;
 }
 
+/** Packets one answer carries whole, at most (docs/ingest.md). */
+export const PAGE_PAYLOAD_BUDGET_BYTES = 1024 * 1024;
+/** What is left of a packet beyond the budget: its first characters. */
+export const PAYLOAD_PREVIEW_CHARS = 1024;
+
 export interface MessageRow {
   id: number;
   device_id: number;
@@ -38,25 +43,69 @@ export interface MessageRow {
   topic: string | null;
   payload: string;
   payload_encoding: 'utf8' | 'base64';
+  /** The payload is only its first PAYLOAD_PREVIEW_CHARS characters. */
+  truncated: boolean;
+}
+
+interface PreviewRow extends Omit<MessageRow, 'truncated'> {
+  chars: number;
+  bytes: number;
 }
 
 export function messageRepository(db: Kysely<DB>) {
-  const select = () =>
+  const columns = [
+    'm.id',
+    'm.device_id',
+    'd.name as device_name',
+    'm.registry_id',
+    'r.name as registry_name',
+    'm.received_at',
+    'm.topic',
+    'm.payload_encoding',
+  ] as const;
+  const from = () =>
     db
       .selectFrom('messages as m')
       .innerJoin('devices as d', 'd.id', 'm.device_id')
-      .leftJoin('registries as r', 'r.id', 'm.registry_id')
-      .select([
-        'm.id',
-        'm.device_id',
-        'd.name as device_name',
-        'm.registry_id',
-        'r.name as registry_name',
-        'm.received_at',
-        'm.topic',
-        'm.payload',
-        'm.payload_encoding',
-      ]);
+      .leftJoin('registries as r', 'r.id', 'm.registry_id');
+  /** Rows with their whole payload (one message). */
+  const select = () => from().select([...columns, 'm.payload']);
+  /** Rows of a page: a preview of each payload and its size, so no page reads every packet whole. */
+  const selectPreviews = () =>
+    from().select([
+      ...columns,
+      sql<string>`substr(m.payload, 1, ${sql.lit(PAYLOAD_PREVIEW_CHARS)})`.as('payload'),
+      sql<number>`char_length(m.payload)`.as('chars'),
+      sql<number>`octet_length(m.payload)`.as('bytes'),
+    ]);
+
+  /**
+   * A page's rows within the payload budget: whole packets in order while
+   * they fit, the preview of each one after; the whole ones fetched in one
+   * more query.
+   */
+  async function withinBudget(previews: PreviewRow[]): Promise<MessageRow[]> {
+    let left = PAGE_PAYLOAD_BUDGET_BYTES;
+    let whole = true;
+    const rows = previews.map(({ chars, bytes, ...row }) => {
+      whole = whole && Number(bytes) <= left;
+      if (whole) left -= Number(bytes);
+      return { row: { ...row, truncated: !whole && Number(chars) > PAYLOAD_PREVIEW_CHARS }, chars };
+    });
+    const missing = rows
+      .filter(({ row, chars }) => !row.truncated && Number(chars) > PAYLOAD_PREVIEW_CHARS)
+      .map(({ row }) => row.id);
+    if (missing.length > 0) {
+      const full = await db
+        .selectFrom('messages')
+        .select(['id', 'payload'])
+        .where('id', 'in', missing)
+        .execute();
+      const byId = new Map(full.map((row) => [row.id, row.payload]));
+      for (const { row } of rows) row.payload = byId.get(row.id) ?? row.payload;
+    }
+    return rows.map(({ row }) => row);
+  }
 
   const conditions = (filter: MessageFilter): RawBuilder<SqlBool>[] => {
     const where: RawBuilder<SqlBool>[] = [];
@@ -87,11 +136,12 @@ export function messageRepository(db: Kysely<DB>) {
           .leftJoin('registries as r', 'r.id', 'm.registry_id');
       const [rows, count] = await Promise.all([
         where
-          .reduce((q, c) => q.where(c), select())
+          .reduce((q, c) => q.where(c), selectPreviews())
           .orderBy(orderBy(messageSorts[sort.key], sort.direction, 'm.id'))
           .limit(page.pageSize)
           .offset((page.page - 1) * page.pageSize)
-          .execute(),
+          .execute()
+          .then(withinBudget),
         where
           .reduce((q, c) => q.where(c), base().select(sql<number>`count(*)`.as('n')))
           .executeTakeFirstOrThrow(),
@@ -99,8 +149,9 @@ export function messageRepository(db: Kysely<DB>) {
       return { rows, total: Number(count.n) };
     },
 
-    get(id: number): Promise<MessageRow | undefined> {
-      return select().where('m.id', '=', id).executeTakeFirst();
+    async get(id: number): Promise<MessageRow | undefined> {
+      const row = await select().where('m.id', '=', id).executeTakeFirst();
+      return row && { ...row, truncated: false };
     },
 
     /** The organisation of the device that sent the message. */
@@ -114,9 +165,9 @@ export function messageRepository(db: Kysely<DB>) {
       return row?.org_uuid;
     },
 
-    /** A device's messages received in [from, to], newest first. */
-    ofDevice(deviceId: number, from: Date, to: Date, limit: number): Promise<MessageRow[]> {
-      return select()
+    /** A device's messages received in [from, to], newest first, within the payload budget. */
+    async ofDevice(deviceId: number, from: Date, to: Date, limit: number): Promise<MessageRow[]> {
+      const previews = await selectPreviews()
         .where('m.device_id', '=', deviceId)
         .where('m.received_at', '>=', from)
         .where('m.received_at', '<=', to)
@@ -124,6 +175,7 @@ export function messageRepository(db: Kysely<DB>) {
         .orderBy('m.id', 'desc')
         .limit(limit)
         .execute();
+      return withinBudget(previews);
     },
   };
 }

@@ -16,6 +16,11 @@ export const Message = Type.Object({
   /** The packet: its text, or base64 when it is not UTF-8 text. */
   payload: Type.String(),
   encoding: Type.Union([Type.Literal('utf8'), Type.Literal('base64')]),
+  /**
+   * In a list, beyond its 1 MiB of packets: the payload is only the packet's
+   * first 1,024 characters; GET /v1/messages/{id} gives it whole.
+   */
+  truncated: Type.Optional(Type.Literal(true)),
 });
 export type Message = Static<typeof Message>;
 

@@ -12,5 +12,6 @@ export function messageView(row: MessageRow): Message {
     topic: row.topic,
     payload: row.payload,
     encoding: row.payload_encoding,
+    ...(row.truncated ? { truncated: true } : {}),
   };
 }

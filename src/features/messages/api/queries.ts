@@ -4,8 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { listQueryString, type Page } from '../../../lib/list-search.ts';
 import type { ListState } from '../../../ui/list/data-list.tsx';
 
-/** A packet a device sent, as received (spec §3 Message); the live feed sends the same shape. */
-export type Message = LiveMessage;
+/**
+ * A packet a device sent, as received (spec §3 Message); the live feed sends
+ * the same shape. In a list past its 1 MiB of packets, `truncated` says the
+ * payload is only the packet's start (docs/ingest.md); `messageQuery` reads
+ * it whole.
+ */
+export type Message = LiveMessage & { truncated?: true };
 
 export const messageKeys = {
   all: ['messages'] as const,
@@ -14,7 +19,16 @@ export const messageKeys = {
   device: (deviceId: number) => [...messageKeys.lists(), deviceId] as const,
   list: (state: ListState, deviceId?: number) =>
     [...messageKeys.lists(), deviceId ?? null, state] as const,
+  detail: (id: number) => [...messageKeys.all, 'detail', id] as const,
 };
+
+/** One message with its whole packet. */
+export const messageQuery = (id: number) =>
+  queryOptions({
+    queryKey: messageKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Message>('core', `/v1/messages/${id}`, { signal }),
+    staleTime: Infinity,
+  });
 
 export const messageListQuery = (state: ListState, deviceId?: number) =>
   queryOptions({

@@ -8,9 +8,11 @@ import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { FieldList } from '../../../ui/detail.tsx';
 import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import { ErrorState, Loading } from '../../../ui/status.tsx';
 import { newestFirst } from '../api/live-messages.ts';
 import {
   messageListQuery,
+  messageQuery,
   readablePayload,
   registryOptionsQuery,
   type Message,
@@ -35,6 +37,25 @@ const Code = styled.code`
   overflow: hidden;
   text-overflow: ellipsis;
 `;
+
+/** A message's packet; one the list carries cut short is read whole first. */
+function WholePacket({ message }: { message: Message }) {
+  const { t } = useLingui();
+  const whole = useQuery({ ...messageQuery(message.id), enabled: message.truncated === true });
+  if (!message.truncated) {
+    return <Packet aria-label={t`Data packet`}>{readablePayload(message)}</Packet>;
+  }
+  if (whole.isPending) return <Loading label={<Trans>Loading the whole packet…</Trans>} />;
+  if (whole.isError) {
+    return (
+      <ErrorState
+        message={<Trans>The whole packet could not be loaded.</Trans>}
+        onRetry={() => void whole.refetch()}
+      />
+    );
+  }
+  return <Packet aria-label={t`Data packet`}>{readablePayload(whole.data)}</Packet>;
+}
 
 /**
  * Received packets, newest first: every message of the user's devices, or
@@ -146,6 +167,8 @@ export function MessageList({
           registry: m.registryName ?? '',
           topic: m.topic ?? '',
           payload: m.payload,
+          // Past a page's 1 MiB of packets the list has only a packet's start.
+          payloadCut: m.truncated === true,
         })}
       />
       <Dialog
@@ -165,7 +188,7 @@ export function MessageList({
                 { label: t`Topic`, value: open.topic },
               ]}
             />
-            <Packet aria-label={t`Data packet`}>{readablePayload(open)}</Packet>
+            <WholePacket message={open} />
             <DialogActions>
               {onOpenDevice && deviceId === undefined ? (
                 <Button $variant="secondary" onClick={() => onOpenDevice(open.deviceId)}>
