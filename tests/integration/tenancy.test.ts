@@ -543,6 +543,21 @@ describe('tenancy: no read or write across organisations', () => {
       },
     );
 
+    it.each(actors)(
+      '%s reads the MQTT forward state of devices in scope (200) and nothing else (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        for (const org of ['alpha', 'alphaNorth', 'beta'] as const) {
+          const device = thingsOf(org)?.device.id ?? 999_999;
+          const res = await call(who, 'GET', `/api/v2/device/${device}/mqtt-forward`);
+          problems.push(...check(`forward state of ${org}`, res, [sees(who, org) ? 200 : 404]));
+        }
+        const unknown = await call(who, 'GET', '/api/v2/device/999999/mqtt-forward');
+        problems.push(...check('forward state of an unknown device', unknown, [404]));
+        expect(problems).toEqual([]);
+      },
+    );
+
     it('answers a caller without a session 401 on every read', async () => {
       const urls = [
         '/api/entity/users',
@@ -1616,6 +1631,7 @@ describe('tenancy: no read or write across organisations', () => {
       'PUT /api/v2/device': 'foreign writes (update, links, move)',
       'DELETE /api/v2/device/{id}': 'foreign writes',
       'GET /api/v2/device/{id}/pictures': 'device pictures reads',
+      'GET /api/v2/device/{id}/mqtt-forward': 'MQTT forward state reads',
       'GET /api/v2/device/{id}/picture/{pictureId}':
         'device pictures reads (and device-pictures.test.ts with real files)',
       'POST /api/v2/device/{id}/pictures': 'foreign writes',
