@@ -130,11 +130,11 @@ export function serverOptions(config: Config): FastifyServerOptions {
     routerOptions: { maxParamLength: 4096 },
     // Above the largest field a schema allows, so an oversized field gets a 400 that names it.
     bodyLimit: 2 * 1024 * 1024,
+    // request.ip and request.protocol (sign-in lockout, rate limits, Secure cookies) behind a proxy.
+    trustProxy: config.trustProxy,
   };
 }
 
-    // request.ip and request.protocol (sign-in lockout, rate limits, Secure cookies) behind a proxy.
-    trustProxy: config.trustProxy,
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastify = Fastify(serverOptions(options.config)).withTypeProvider<TypeBoxTypeProvider>();
   useValidators(fastify);

@@ -167,13 +167,13 @@ export function loadConfig(env: Env = process.env): Config {
   );
   const signInLimit = readCount(read('SIGNIN_LIMIT'), 60, 100_000, 'SIGNIN_LIMIT', problems);
   if (signInLimit === 0) problems.push('SIGNIN_LIMIT must be at least 1');
+  const trustProxy = readTrustProxy(read('TRUST_PROXY'), problems);
 
   // Test runs build many apps with demo data; a simulator in each would only add noise.
   const testRun = env.NODE_ENV === 'test' || env.VITEST !== undefined;
   const simulate = readBoolean(read('SIMULATE'), demo && !testRun, 'SIMULATE', problems);
 
   const host = read('HOST') ?? '0.0.0.0';
-  const trustProxy = readTrustProxy(read('TRUST_PROXY'), problems);
   const publicUrl =
     readUrl(read('PUBLIC_URL'), ['http:', 'https:'], 'PUBLIC_URL', problems) ??
     `http://localhost:${port}`;
@@ -220,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoHistoryDays,
     simulate,
     signInLimit: Math.max(1, signInLimit),
+    trustProxy,
     mailFrom,
     beta,
     serviceUrls,
@@ -247,7 +248,6 @@ function readServiceUrls(raw: string | undefined, problems: string[]): Record<Se
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     problems.push('SERVICE_URLS must be a JSON object');
     return urls;
-    trustProxy,
   }
   for (const [name, value] of Object.entries(parsed)) {
     if (!(serviceNames as readonly string[]).includes(name)) {
@@ -275,6 +275,17 @@ function readRanges(raw: string | undefined, name: string, problems: string[]): 
     return [];
   }
   return items;
+}
+
+function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string[] {
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  const ranges = readRanges(raw, 'TRUST_PROXY', []);
+  if (ranges.length > 0) return ranges;
+  problems.push(
+    `TRUST_PROXY must be true, false, or the proxies' addresses or CIDR ranges such as 10.0.0.0/8 (got "${raw}")`,
+  );
+  return false;
 }
 
 function hostOf(url: string): string {
@@ -307,17 +318,6 @@ function readCount(
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value > max) {
-function readTrustProxy(raw: string | undefined, problems: string[]): boolean | string[] {
-  if (raw === undefined || raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
-  const ranges = readRanges(raw, 'TRUST_PROXY', []);
-  if (ranges.length > 0) return ranges;
-  problems.push(
-    `TRUST_PROXY must be true, false, or the proxies' addresses or CIDR ranges such as 10.0.0.0/8 (got "${raw}")`,
-  );
-  return false;
-}
-
     problems.push(`${name} must be a whole number from 0 to ${max} (got "${raw}")`);
     return fallback;
   }
