@@ -87,12 +87,13 @@ describe('the SESSION cookie', () => {
   it('refuses a cross-site write, or a write without Origin, and changes nothing', async () => {
     const token = await signIn(t.app, emails.userA1);
     const before = await firstName();
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost.evil.example' },
       { origin: 'null' },
       {},
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await renameByCookie(token, 'Forged', headers);
       expect(res.statusCode).toBe(403);
       expect(res.json<{ message: string }>().message).toMatch(/Cross-site request refused/);
