@@ -249,3 +249,48 @@ describe.runIf(usesServices && process.env.MQTT_URL)(
     });
   },
 );
+
+describe.runIf(usesServices && process.env.REDIS_URL)('revocation across nodes', () => {
+  const prefix = `nordlys-broker-nodes-${process.pid}-${Date.now()}`;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    // Two nodes, each with its own embedded broker, on one Redis channel.
+    a = await startTestApp({ env: { MQTT_URL: '', REDIS_PREFIX: prefix } });
+    b = await startTestApp({ env: { MQTT_URL: '', REDIS_PREFIX: prefix } });
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("a token revoked on one node closes the connection it opened on another's broker", async () => {
+    const db = a.database.db;
+    await spreadIds(db);
+    const world = await seedWorld(db);
+    const registry = await makeRegistry(db, world.orgs.alpha, 'mqtt');
+    const id = await makeDevice(db, { org_uuid: world.orgs.alpha, registry_id: registry });
+    const token = await apiTokenRepository(db).create({
+      label: 'node a',
+      type: 'device',
+      reference: id,
+      orgUuid: world.orgs.alpha,
+      createdBy: world.users.managerA,
+    });
+    const client = await mqtt.connectAsync(mqttUrl(a), {
+      clientId: `${id}-node-a`,
+      username: String(id),
+      password: token.secret,
+      reconnectPeriod: 0,
+    });
+    try {
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      b.app.accessEvents.emit({ type: 'token.revoked', tokenId: token.id });
+      await closed;
+    } finally {
+      await client.endAsync(true);
+    }
+  });
+});
