@@ -1,7 +1,16 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { HttpError } from '../lib/http-error.ts';
 
-/** Prometheus metrics at /metrics: process metrics and one histogram of HTTP requests. */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Prometheus metrics at /metrics: process metrics and one histogram of HTTP
+ * requests. They tell an outsider how busy the platform is and what it runs,
+ * so /metrics asks for METRICS_TOKEN as a bearer token, and is not served at
+ * all without one.
+ */
 export default fp(
   async (fastify) => {
     const registry = new Registry();
@@ -27,10 +36,27 @@ export default fp(
       );
     });
 
-    fastify.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-      reply.header('content-type', registry.contentType);
-      return registry.metrics();
-    });
+    const token = fastify.config.metricsToken;
+    if (token === undefined) return;
+    // Compared as digests: equal lengths, and no timing hint about the token.
+    const expected = digest(token);
+    fastify.get(
+      '/metrics',
+      {
+        schema: { hide: true },
+        onRequest: async (request, reply) => {
+          const given = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+          if (!timingSafeEqual(digest(given ?? ''), expected)) {
+            reply.header('www-authenticate', 'Bearer realm="metrics"');
+            throw new HttpError(401, 'Send the metrics token (METRICS_TOKEN) as a bearer token');
+          }
+        },
+      },
+      async (_request, reply) => {
+        reply.header('content-type', registry.contentType);
+        return registry.metrics();
+      },
+    );
   },
-  { name: 'metrics' },
+  { name: 'metrics', dependencies: ['config'] },
 );

@@ -6,6 +6,8 @@ import { validate } from '@readme/openapi-parser';
 import { Type } from 'typebox';
 import { startTestApp, usesServices, type TestApp } from '../helpers/test-app.ts';
 
+const METRICS_TOKEN = 'metrics-token-for-the-test';
+
 describe('platform endpoints', () => {
   let t: TestApp;
   let webRoot: string;
@@ -20,6 +22,7 @@ describe('platform endpoints', () => {
     await fs.writeFile(path.join(webRoot, 'assets', 'app-abc123.js'), 'export {};');
     t = await startTestApp({
       webRoot,
+      env: { METRICS_TOKEN },
       beforeReady(app) {
         app.get('/api/test/boom', async () => {
           throw new Error('secret internal detail: password=hunter2');
@@ -94,13 +97,41 @@ describe('platform endpoints', () => {
 
   it('exposes Prometheus metrics including HTTP requests by route', async () => {
     await t.app.inject({ method: 'GET', url: '/api/health' });
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toMatch(
       /nordlys_http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} \d+/,
     );
     expect(res.body).toContain('nordlys_process_resident_memory_bytes');
+  });
+
+  it('shows metrics only to the bearer of METRICS_TOKEN', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-of-the-same-size', METRICS_TOKEN]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toContain('Bearer');
+      expect(res.body).not.toContain('nordlys_');
+    }
+  });
+
+  it('does not serve metrics at all without METRICS_TOKEN', async () => {
+    const bare = await startTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('nordlys_');
+    } finally {
+      await bare.close();
+    }
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

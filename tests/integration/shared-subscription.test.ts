@@ -21,9 +21,13 @@ const DEVICES = 4;
 const MESSAGES_PER_DEVICE = 75;
 const MESSAGES = DEVICES * MESSAGES_PER_DEVICE;
 
+const METRICS_TOKEN = 'shared-subscription-metrics';
+
 /** Points this node committed (`nordlys_ingest_points_total`, its own metrics). */
 async function pointsCommittedBy(node: ServerNode): Promise<number> {
-  const text = await (await fetch(`${node.url}/metrics`)).text();
+  const text = await (
+    await fetch(`${node.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const match = /^nordlys_ingest_points_total (\d+)$/m.exec(text);
   if (!match?.[1]) throw new Error(`no nordlys_ingest_points_total on ${node.url}/metrics`);
   return Number(match[1]);
@@ -57,6 +61,7 @@ describe.runIf(usesServices && databaseUrl && mqttUrl)(
         MQTT_SESSION_EXPIRY: '10',
         DEMO: '0',
         SIMULATE: '0',
+        METRICS_TOKEN,
       });
       // One after the other: the first migrates the database.
       nodes.push(await startServerNode(env('a')));
