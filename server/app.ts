@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import type { BrokerAuth } from './broker/broker.ts';
 import brokerPlugin from './plugins/broker.ts';
 import databasePlugin from './plugins/database.ts';
+import loadSheddingPlugin from './plugins/load-shedding.ts';
 import errorsPlugin from './plugins/errors.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -63,6 +64,8 @@ export const app = fp<AppOptions>(
     await fastify.register(metricsPlugin);
     await fastify.register(openapiPlugin);
     await fastify.register(databasePlugin, options.database ? { database: options.database } : {});
+    // Before any hook that reads the database, so a shed request costs next to nothing.
+    await fastify.register(loadSheddingPlugin);
     await fastify.register(redisPlugin);
     await fastify.register(sandboxPlugin);
     await fastify.register(dataEventsPlugin);

@@ -148,6 +148,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the metrics token, none (no /metrics) unless set', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe(
+      'a-long-enough-token',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be 16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has spaces in the token' })).toThrow(
+      /METRICS_TOKEN must be/,
+    );
+  });
+
+  it('reads the load-shedding limits, 500 in flight and 5 s of database wait unless set', () => {
+    expect(loadConfig({})).toMatchObject({ maxInFlight: 500, maxDbWaitMs: 5000 });
+    expect(loadConfig({ MAX_IN_FLIGHT: '2000', MAX_DB_WAIT_MS: '250' })).toMatchObject({
+      maxInFlight: 2000,
+      maxDbWaitMs: 250,
+    });
+    expect(() => loadConfig({ MAX_IN_FLIGHT: '0' })).toThrow(/MAX_IN_FLIGHT must be at least 1/);
+    expect(() => loadConfig({ MAX_DB_WAIT_MS: '10' })).toThrow(
+      /MAX_DB_WAIT_MS must be at least 100/,
+    );
+    expect(() => loadConfig({ MAX_IN_FLIGHT: 'lots' })).toThrow(/MAX_IN_FLIGHT must be/);
+  });
+
   it('reads the sign-in limit, 60 a minute unless set, never 0', () => {
     expect(loadConfig({}).signInLimit).toBe(60);
     expect(loadConfig({ SIGNIN_LIMIT: '600' }).signInLimit).toBe(600);

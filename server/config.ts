@@ -53,6 +53,12 @@ export interface Config {
   beta: boolean;
   /** Per-service API base URLs for the console (a split deployment); each defaults to /api. */
   serviceUrls: Record<ServiceName, string>;
+  /** Bearer token that /metrics asks for; without one /metrics is not served. */
+  metricsToken: string | undefined;
+  /** API requests in progress beyond which new ones are answered 503 (load shedding). */
+  maxInFlight: number;
+  /** How long a query may have waited for a database connection before new API requests are answered 503. */
+  maxDbWaitMs: number;
   /** Third-party sign-in (OpenID Connect); off unless OIDC_CLIENT_ID is set. */
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
 }
@@ -192,6 +198,15 @@ export function loadConfig(env: Env = process.env): Config {
   const beta = readBoolean(read('BETA'), false, 'BETA', problems);
   const serviceUrls = readServiceUrls(read('SERVICE_URLS'), problems);
 
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
+  }
+  const maxInFlight = readCount(read('MAX_IN_FLIGHT'), 500, 1_000_000, 'MAX_IN_FLIGHT', problems);
+  if (maxInFlight === 0) problems.push('MAX_IN_FLIGHT must be at least 1');
+  const maxDbWaitMs = readCount(read('MAX_DB_WAIT_MS'), 5000, 600_000, 'MAX_DB_WAIT_MS', problems);
+  if (maxDbWaitMs < 100) problems.push('MAX_DB_WAIT_MS must be at least 100');
+
   const mailFrom = read('MAIL_FROM') ?? `Nordlys <no-reply@${hostOf(publicUrl)}>`;
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -224,6 +239,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     beta,
     serviceUrls,
+    metricsToken,
+    maxInFlight,
+    maxDbWaitMs,
     oidc: oidcClientId
       ? { issuer: oidcIssuer, clientId: oidcClientId, jwksUrl: oidcJwksUrl }
       : null,

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool.ts';
+import { watchPool, type DatabaseQueue } from './pool-watch.ts';
 import type { DB } from './types.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -15,7 +16,10 @@ export interface Database {
   exec(text: string): Promise<void>;
   /** Takes a cluster-wide lock for the callback (one migrator at a time across nodes). */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Whether the database answers, within PING_TIMEOUT_MS whatever the queue. */
   ping(): Promise<boolean>;
+  /** The queue of queries waiting for a connection. */
+  queue: DatabaseQueue;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates, backups). */
   dump?(): Promise<Blob>;
@@ -48,10 +52,12 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
       [NUMERIC]: (value: string) => Number(value),
     },
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  const { pool, queue } = watchPool(pglitePool(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'pglite',
     db,
+    queue,
     async exec(text) {
       // Through Kysely's lease so a migration never interleaves with a query.
       await db.connection().execute(async () => {
@@ -59,7 +65,7 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
       });
     },
     withLock: (_key, fn) => fn(),
-    ping: () => pingDb(db),
+    ping: () => ping(db, queue),
     close: () => db.destroy(),
     dump: () => db.connection().execute(() => pglite.dumpDataDir('none')),
   };
@@ -80,10 +86,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const watched = watchPool(pool);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: watched.pool }) });
   return {
     kind: 'postgres',
     db,
+    queue: watched.queue,
     async exec(text) {
       await pool.query(text);
     },
@@ -100,16 +108,33 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    ping: () => pingDb(db),
+    ping: () => ping(db, watched.queue),
     close: () => db.destroy(),
   };
 }
 
-async function pingDb(db: Kysely<DB>): Promise<boolean> {
+/** How long a ping waits for the database before it counts as down. */
+export const PING_TIMEOUT_MS = 2000;
+
+/**
+ * A ping is a query like any other: under load it would wait behind the
+ * whole queue (PGlite has one connection). While callers wait and the queue
+ * moves — a connection was handed out in the last second — the database is
+ * plainly answering, and that is the answer, at once.
+ */
+async function ping(db: Kysely<DB>, queue: DatabaseQueue): Promise<boolean> {
+  if (queue.waiting() > 0 && Date.now() - queue.lastLeaseAt() < 1000) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const answer = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

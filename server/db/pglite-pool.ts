@@ -16,6 +16,11 @@ export function pglitePool(pglite: PGlite): PostgresPool {
     const previous = tail;
     tail = previous.then(() => next);
     await previous;
+    // PGlite runs on this thread and its answers arrive as promise callbacks, so
+    // a queue of queries would otherwise run back to back without ever letting
+    // the event loop take a connection or a request: health checks and new
+    // requests (which load shedding answers at once) waited for the whole queue.
+    await new Promise((resolve) => setImmediate(resolve));
     return release;
   };
 

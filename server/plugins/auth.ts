@@ -134,7 +134,8 @@ export default fp(
     fastify.decorateRequest('actor', null);
     fastify.decorateRequest('crossSiteCookie', false);
     fastify.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      // Probes answer without the database's queue, so they resolve no caller.
+      if (!request.url.startsWith('/api/') || request.routeOptions.config.probe) return;
       const credential = credentialOf(request);
       if (!credential) return;
       // Another site can make a signed-in browser send the cookie with a write (CSRF).

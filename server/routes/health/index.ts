@@ -1,11 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health, Readiness } from '../../schemas/health.ts';
 import { version } from '../../lib/version.ts';
+import { PING_TIMEOUT_MS } from '../../db/database.ts';
 
+/** A check that has not answered in time counts as down. */
+const within = (ms: number, check: Promise<boolean>): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([check, late]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * Liveness and readiness are probes: they are never shed under load and
+ * resolve no caller (see plugins/load-shedding.ts), so they answer at once
+ * however long the queue of other requests is.
+ */
 const health: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
     {
+      config: { probe: true },
       schema: {
         tags: ['platform'],
         summary: 'Liveness: the process answers',
@@ -18,6 +34,7 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/ready',
     {
+      config: { probe: true },
       schema: {
         tags: ['platform'],
         summary:
@@ -28,7 +45,7 @@ const health: FastifyPluginAsyncTypebox = async (fastify) => {
     async (_request, reply) => {
       const [database, redis] = await Promise.all([
         fastify.database.ping(),
-        fastify.redis ? fastify.redis.ping() : Promise.resolve(undefined),
+        fastify.redis ? within(PING_TIMEOUT_MS, fastify.redis.ping()) : Promise.resolve(undefined),
       ]);
       const broker = fastify.broker.isConnected();
       const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
