@@ -77,6 +77,22 @@ describe('users', () => {
     }
   });
 
+  it('takes back one’s own profile as it was read, unchanged access included, and stays signed in', async () => {
+    const read = await as('userA', 'GET', `/api/entity/user/${world.users.userA}`);
+    const user = read.json<{ group: { id: number }; org: { uuid: string }; active: boolean }>();
+    const res = await as('userA', 'PUT', `/api/entity/user/${world.users.userA}`, {
+      groupId: user.group.id,
+      orgUuid: user.org.uuid,
+      active: user.active,
+      position: 'Vagthavende',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ position: 'Vagthavende' });
+    // Sending the unchanged group and organisation ends no session.
+    const again = await as('userA', 'GET', '/api/auth/user');
+    expect(again.statusCode).toBe(200);
+  });
+
   it('lets a manager move a user within their organisations and change the group, not above their own', async () => {
     const created = await as('managerA', 'POST', '/api/entity/user', {
       email: 'mover@world.test',

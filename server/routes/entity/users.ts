@@ -246,11 +246,14 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const current = await load(request.params.uuid);
       const own = current.uuid === actor.userUuid;
       const managing = can(actor, 'user', 'modify', current.org_uuid);
+      // A client may send back the user it read: only fields whose value changes count.
+      const access = {
+        group: body.groupId !== undefined && body.groupId !== current.group_id,
+        org: body.orgUuid !== undefined && body.orgUuid !== current.org_uuid,
+        active: body.active !== undefined && body.active !== current.active,
+      };
       const administrative =
-        body.groupId !== undefined ||
-        body.orgUuid !== undefined ||
-        body.active !== undefined ||
-        body.loginSuspended !== undefined;
+        access.group || access.org || access.active || body.loginSuspended !== undefined;
       if (administrative && (!managing || own)) {
         throw new HttpError(
           403,
@@ -259,10 +262,10 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
             : 'Your group may not modify user access here',
         );
       }
-      if (body.groupId !== undefined && !withinRank(actor, body.groupId)) {
+      if (access.group && body.groupId !== undefined && !withinRank(actor, body.groupId)) {
         throw new HttpError(403, 'You cannot give a user more rights than your own');
       }
-      if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
+      if (access.org && body.orgUuid !== undefined) {
         await visibleOrg(request, body.orgUuid);
         if (
           !can(actor, 'user', 'changeparent', current.org_uuid) ||
@@ -303,7 +306,7 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       if (body.loginSuspended === false) await lockout.forgive(current.uuid);
       // A deactivated user, or one moved or given another group, signs in again,
       // and what they opened (live sockets, with a session or an API token) closes.
-      if (body.active === false || body.groupId !== undefined || body.orgUuid !== undefined) {
+      if ((access.active && body.active === false) || access.group || access.org) {
         await revoke.userRevoked(current.uuid);
       }
       return userView(await load(current.uuid), own);
