@@ -43,7 +43,19 @@ export function clearedSessionCookie(request: FastifyRequest): string {
  */
 export function cookieMayAuthenticate(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return true;
-  const origin = request.headers.origin;
+  return isOwnOrigin(request.headers.origin, request.headers.host, request.server.config.publicUrl);
+}
+
+/**
+ * Whether a browser's Origin header names this site: the host the request was
+ * sent to, or PUBLIC_URL's origin (a proxy may pass another Host on). A
+ * missing or unreadable Origin is not this site.
+ */
+export function isOwnOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  publicUrl: string,
+): boolean {
   if (origin === undefined) return false;
   let url: URL;
   try {
@@ -51,8 +63,7 @@ export function cookieMayAuthenticate(request: FastifyRequest): boolean {
   } catch {
     return false;
   }
-  if (url.origin === new URL(request.server.config.publicUrl).origin) return true;
-  const host = request.headers.host;
+  if (url.origin === new URL(publicUrl).origin) return true;
   if (host === undefined) return false;
   try {
     // Through URL, so "localhost:80" and "localhost" compare equal for http.

@@ -21,6 +21,7 @@ import {
   type SubscribeRequest,
 } from '../live/subscriptions.ts';
 import { liveRepository } from '../repositories/live-repository.ts';
+import { isOwnOrigin } from '../auth/session-cookie.ts';
 import { actorResolver, sessionCookie } from './auth.ts';
 
 export const LIVE_PATH = '/api/live';
@@ -73,22 +74,16 @@ declare module 'fastify' {
  * SESSION cookie. The cookie only from the console's own origin, so another
  * site cannot open a feed with a visitor's cookie.
  */
-function handshakeSecret(handshake: {
-  auth: Record<string, unknown>;
-  headers: IncomingHttpHeaders;
-}) {
+function handshakeSecret(
+  handshake: { auth: Record<string, unknown>; headers: IncomingHttpHeaders },
+  publicUrl: string,
+) {
   const token = handshake.auth.token;
   if (typeof token === 'string' && token) return token;
   const header = handshake.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
-  const origin = handshake.headers.origin;
-  if (origin !== undefined) {
-    try {
-      if (new URL(origin).host !== handshake.headers.host) return null;
-    } catch {
-      return null;
-    }
-  }
+  const { origin, host } = handshake.headers;
+  if (origin !== undefined && !isOwnOrigin(origin, host, publicUrl)) return null;
   return sessionCookie(handshake.headers.cookie);
 }
 
@@ -167,7 +162,7 @@ export default fp(
     });
 
     io.use((socket, next) => {
-      const secret = handshakeSecret(socket.handshake);
+      const secret = handshakeSecret(socket.handshake, fastify.config.publicUrl);
       const refuse = () =>
         next(Object.assign(new Error('Sign in to continue'), { data: { statusCode: 401 } }));
       if (!secret) return refuse();

@@ -268,6 +268,12 @@ describe('live feed', () => {
     await expect(
       connectLive(base, { headers: { ...cookie, origin: 'https://elsewhere.example' } }),
     ).rejects.toThrow('Sign in to continue');
+    // Behind a proxy that passes on another Host, the console's origin is PUBLIC_URL's.
+    const published = await connectLive(base, {
+      headers: { ...cookie, origin: new URL(t.app.config.publicUrl).origin, host: 'node-7:8080' },
+    });
+    open.push(published);
+    expect(published.connected).toBe(true);
   });
 
   it('counts connected sockets in the metrics', async () => {
