@@ -1,7 +1,13 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { numberArray, textArray } from '../db/pg-array.ts';
 import type { CloudFunctionType, DB, DeviceStatus } from '../db/types.ts';
-import { STATUS_WINDOW_MS } from '../ingest/status.ts';
+
+/**
+ * How recent a connection or data must be to count as "connected" or
+ * "receiving data" (spec §4 Device status). A device that reports every few
+ * minutes stays green; one silent for this long turns yellow, then red.
+ */
+export const STATUS_WINDOW_MS = 15 * 60_000;
 
 /** What ingest needs to know about a device, read once and cached briefly. */
 export interface DeviceIngestConfig {
@@ -56,7 +62,11 @@ export interface StatusRow {
 
 const windowSql = sql.raw(`interval '${STATUS_WINDOW_MS / 1000} seconds'`);
 
-/** The colour from the (new) times, the same rule as ingest/status.ts, in SQL. */
+/**
+ * The status colour from a device's (new) times, the one place the rule
+ * lives: green with data in the window, yellow connected in it without data,
+ * red when neither, none when nothing was ever heard from the device.
+ */
 const statusSql = (dataAt: string, connectionAt: string) =>
   sql.raw(`case
     when ${dataAt} is null and ${connectionAt} is null then 'none'
@@ -273,11 +283,6 @@ export function ingestRepository(db: Kysely<DB>) {
         changed.rows.map((row) => [row.id, (row.message_ids ?? []).map(Number)]),
       );
       return { changed: changed.rows.filter((row) => row.status !== row.old_status), messageIds };
-    },
-
-    /** writeBatch, giving back only the devices whose status colour changed. */
-    async writePackets(packets: StoredPacket[]): Promise<StatusRow[]> {
-      return (await this.writeBatch(packets)).changed;
     },
 
     /** Marks devices as connected (a device signed in to the broker). */

@@ -98,14 +98,5 @@ export function userRepository(db: Kysely<DB>) {
         .where('uuid', '=', uuid)
         .execute();
     },
-
-    async countInOrg(orgUuid: string): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('org_uuid', '=', orgUuid)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
   };
 }

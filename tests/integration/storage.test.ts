@@ -126,7 +126,7 @@ describe('storage', () => {
       packet(deviceId, '11:05', 7),
       packet(other.id, '10:30', 1),
     ];
-    const changed = await repo.writePackets(first);
+    const { changed } = await repo.writeBatch(first);
     expect(changed.map((r) => [r.id, r.status]).sort()).toEqual(
       [
         [deviceId, 'green'],
@@ -134,7 +134,8 @@ describe('storage', () => {
       ].sort(),
     );
     // The same packets again (a broker redelivers after a crash) and one new point.
-    expect(await repo.writePackets([...first, packet(deviceId, '10:50', 11)])).toEqual([]);
+    const again = await repo.writeBatch([...first, packet(deviceId, '10:50', 11)]);
+    expect(again.changed).toEqual([]);
 
     const points = await db
       .selectFrom('device_data')
