@@ -20,6 +20,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The schema keyword that makes validation store a string in lower case (uuids). */
 export const LOWERCASE = 'x-lowercase';
+/**
+ * The schema keyword that makes validation drop a property: a field only the
+ * server sets, sent back in an update (schemas/read-only.ts). The route never sees it.
+ */
+export const READ_ONLY = 'x-read-only';
 
 type Problem = Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>;
 
@@ -72,6 +77,7 @@ const nulAt = (instancePath: string): Problem => ({
  * Ajv with the formats, uuids as PostgreSQL takes them, and the LOWERCASE
  * keyword: a uuid is handed to routes in lower case, so comparing it with the
  * caller's own (always lower case from the database) cannot be fooled by case.
+ * READ_ONLY takes a property out of the body whatever its value.
  */
 function makeAjv(options: Options): Ajv {
   const ajv = addFormats(new Ajv(options));
@@ -86,6 +92,18 @@ function makeAjv(options: Options): Ajv {
       if (enabled && context?.parentData !== undefined) {
         (context.parentData as Record<string | number, unknown>)[context.parentDataProperty] =
           data.toLowerCase();
+      }
+      return true;
+    },
+  });
+  ajv.addKeyword({
+    keyword: READ_ONLY,
+    schemaType: 'boolean',
+    modifying: true,
+    errors: false,
+    validate: (enabled: boolean, _data: unknown, _schema, context) => {
+      if (enabled && context?.parentData !== undefined) {
+        Reflect.deleteProperty(context.parentData as object, context.parentDataProperty);
       }
       return true;
     },

@@ -18,11 +18,16 @@ export default fp(
         const field = first?.instancePath
           ? `${where}${first.instancePath.replaceAll('/', '.')}`
           : where;
-        return reply.status(400).send({
-          statusCode: 400,
-          error: 'Bad Request',
-          message: first ? `${field} ${first.message ?? 'is not valid'}` : error.message,
-        });
+        // ajv says only "must NOT have additional properties"; the client needs the name.
+        const unknown =
+          first?.keyword === 'additionalProperties' && first.params.additionalProperty;
+        const message =
+          typeof unknown === 'string'
+            ? `${field}.${unknown} is not a known field`
+            : first
+              ? `${field} ${first.message ?? 'is not valid'}`
+              : error.message;
+        return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message });
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       // "Busy, try again" is said on purpose (with Retry-After): a warning, and the client hears why.

@@ -9,6 +9,7 @@ import {
   listQuery,
   OrgRef,
 } from './list.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 /** Code may be at most 256 KB (checked in bytes by the route; this bounds the characters). */
 export const CODE_LIMIT_BYTES = 256 * 1024;
@@ -61,12 +62,6 @@ export const CloudFunctionCreate = Type.Object(
 );
 export type CloudFunctionCreate = Static<typeof CloudFunctionCreate>;
 
-export const CloudFunctionUpdate = Type.Object(
-  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
-  { additionalProperties: false },
-);
-export type CloudFunctionUpdate = Static<typeof CloudFunctionUpdate>;
-
 export const CloudFunctionListQuery = Type.Object({
   ...listQuery(cloudFunctionSortFields),
   type: Type.Optional(FunctionType),
@@ -101,3 +96,13 @@ export type CloudFunctionSummary = Static<typeof CloudFunctionSummary>;
 
 export const CloudFunction = Type.Object({ ...summaryFields, code: Type.String() });
 export type CloudFunction = Static<typeof CloudFunction>;
+
+/** A function as read may be sent back: what only the server sets is ignored. */
+export const CloudFunctionUpdate = acceptReadOnly(
+  Type.Object(
+    { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+    { additionalProperties: false },
+  ),
+  CloudFunction,
+);
+export type CloudFunctionUpdate = Static<typeof CloudFunctionUpdate>;

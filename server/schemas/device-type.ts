@@ -11,6 +11,7 @@ import {
   OrgRef,
   Ref,
 } from './list.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 export const deviceTypeSortFields = ['id', 'name', 'created', 'modified'] as const;
 
@@ -48,12 +49,6 @@ export const DeviceTypeCreate = Type.Object(
 );
 export type DeviceTypeCreate = Static<typeof DeviceTypeCreate>;
 
-export const DeviceTypeUpdate = Type.Object(
-  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
-  { additionalProperties: false },
-);
-export type DeviceTypeUpdate = Static<typeof DeviceTypeUpdate>;
-
 export const DeviceTypeListQuery = Type.Object({ ...listQuery(deviceTypeSortFields) });
 export type DeviceTypeListQuery = Static<typeof DeviceTypeListQuery>;
 
@@ -79,3 +74,13 @@ export const DeviceType = Type.Object({
   modified: Timestamp,
 });
 export type DeviceType = Static<typeof DeviceType>;
+
+/** A device type as read may be sent back: what only the server sets is ignored. */
+export const DeviceTypeUpdate = acceptReadOnly(
+  Type.Object(
+    { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+    { additionalProperties: false },
+  ),
+  DeviceType,
+);
+export type DeviceTypeUpdate = Static<typeof DeviceTypeUpdate>;

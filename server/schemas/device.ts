@@ -13,6 +13,7 @@ import {
   OrgRef,
   Ref,
 } from './list.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 export const LocationType = Type.Enum(locationTypes);
 export const DeviceStatus = Type.Union([
@@ -126,6 +127,14 @@ const fields = {
   address: Nullable(Text(300)),
   lat: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
   lng: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
+  /** The spec's name for `lng` (§3 Device); sent with `lng`, the two must agree. */
+  long: Nullable(
+    Type.Number({
+      minimum: -180,
+      maximum: 180,
+      description: 'Another name for lng (the spec says long); with lng, both must agree',
+    }),
+  ),
   locType: LocationType,
   /** The device's organisation; a create without it uses the caller's own. */
   orgUuid: Uuid,
@@ -151,12 +160,6 @@ export const DeviceCreate = Type.Object(
   { additionalProperties: false },
 );
 export type DeviceCreate = Static<typeof DeviceCreate>;
-
-export const DeviceUpdate = Type.Object(
-  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
-  { additionalProperties: false },
-);
-export type DeviceUpdate = Static<typeof DeviceUpdate>;
 
 export const DeviceListQuery = Type.Object({
   ...listQuery(deviceSortFields),
@@ -205,7 +208,10 @@ export const Device = Type.Object({
   name: Type.String(),
   uniqueName: Nullable(Type.String()),
   description: Nullable(Type.String()),
-  /** address, lat and lng are null while the device is not calibrated (spec §4). */
+  /**
+   * address, lat and lng are null while the device is not calibrated (spec §4). The longitude
+   * is shown once, as lng; a write takes the spec's long too.
+   */
   address: Nullable(Type.String()),
   lat: Nullable(Type.Number()),
   lng: Nullable(Type.Number()),
@@ -258,3 +264,16 @@ export const Device = Type.Object({
   modified: Timestamp,
 });
 export type Device = Static<typeof Device>;
+
+/**
+ * A device as read may be sent back: what only the server sets is ignored, and so is the
+ * empty location an uncalibrated device shows (the route keeps the stored one).
+ */
+export const DeviceUpdate = acceptReadOnly(
+  Type.Object(
+    { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+    { additionalProperties: false },
+  ),
+  Device,
+);
+export type DeviceUpdate = Static<typeof DeviceUpdate>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Text, Timestamp, Uuid } from './common.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 const Required = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 // Checked in the route, to answer with the spec's message 'Not a valid URL'.
@@ -43,11 +44,6 @@ export const OrganisationCreate = Type.Object(
 );
 export type OrganisationCreate = Static<typeof OrganisationCreate>;
 
-export const OrganisationUpdate = Type.Partial(Type.Object(fields), {
-  additionalProperties: false,
-});
-export type OrganisationUpdate = Static<typeof OrganisationUpdate>;
-
 export const Organisation = Type.Object({
   uuid: Uuid,
   name: Type.String(),
@@ -72,3 +68,10 @@ export const Organisation = Type.Object({
   modified: Timestamp,
 });
 export type Organisation = Static<typeof Organisation>;
+
+/** An organisation as read may be sent back: what only the server sets is ignored. */
+export const OrganisationUpdate = acceptReadOnly(
+  Type.Partial(Type.Object(fields), { additionalProperties: false }),
+  Organisation,
+);
+export type OrganisationUpdate = Static<typeof OrganisationUpdate>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Uuid } from './common.ts';
 import { Description, EntityId, EntityName, listQuery, OrgRef } from './list.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 export const Protocol = Type.Union([
   Type.Literal('http'),
@@ -33,12 +34,6 @@ export const RegistryCreate = Type.Object(
 );
 export type RegistryCreate = Static<typeof RegistryCreate>;
 
-export const RegistryUpdate = Type.Object(
-  { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
-  { additionalProperties: false },
-);
-export type RegistryUpdate = Static<typeof RegistryUpdate>;
-
 export const RegistryListQuery = Type.Object({
   ...listQuery(registrySortFields),
   protocol: Type.Optional(Protocol),
@@ -59,3 +54,13 @@ export const Registry = Type.Object({
   modified: Timestamp,
 });
 export type Registry = Static<typeof Registry>;
+
+/** A registry as read may be sent back: what only the server sets is ignored. */
+export const RegistryUpdate = acceptReadOnly(
+  Type.Object(
+    { id: EntityId, ...Type.Partial(Type.Object(fields)).properties },
+    { additionalProperties: false },
+  ),
+  Registry,
+);
+export type RegistryUpdate = Static<typeof RegistryUpdate>;

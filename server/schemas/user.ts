@@ -1,6 +1,7 @@
 import { pictureTypes } from './device-picture.ts';
 import { Type, type Static } from 'typebox';
 import { Email, Nullable, Text, Timestamp, Url, Uuid } from './common.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 export const Language = Type.Union([Type.Literal('da'), Type.Literal('en')]);
 export const GroupId = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
@@ -41,20 +42,6 @@ export const UserCreate = Type.Object(
 );
 export type UserCreate = Static<typeof UserCreate>;
 
-export const UserUpdate = Type.Partial(
-  Type.Object({
-    ...profileFields,
-    email: Email,
-    orgUuid: Uuid,
-    groupId: GroupId,
-    active: Type.Boolean(),
-    /** false lifts a sign-in suspension; true is not accepted (suspension follows failures). */
-    loginSuspended: Type.Literal(false),
-  }),
-  { additionalProperties: false },
-);
-export type UserUpdate = Static<typeof UserUpdate>;
-
 export const User = Type.Object({
   uuid: Uuid,
   email: Type.String(),
@@ -88,6 +75,30 @@ export const User = Type.Object({
   internal: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type User = Static<typeof User>;
+
+/** A user as read may be sent back: what only the server sets is ignored. */
+export const UserUpdate = acceptReadOnly(
+  Type.Partial(
+    Type.Object({
+      ...profileFields,
+      email: Email,
+      orgUuid: Uuid,
+      groupId: GroupId,
+      active: Type.Boolean(),
+      /**
+       * false lifts a sign-in suspension. true only as read back from a suspended user:
+       * suspension follows failed sign-ins, never a request.
+       */
+      loginSuspended: Type.Boolean({
+        description:
+          'false lifts a sign-in suspension; true is taken only from a suspended user, as read',
+      }),
+    }),
+    { additionalProperties: false },
+  ),
+  User,
+);
+export type UserUpdate = Static<typeof UserUpdate>;
 
 const JsonObject = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown());
 

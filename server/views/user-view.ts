@@ -4,10 +4,14 @@ import type { User } from '../schemas/user.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** Whether the user's sign-in is suspended now, as `loginSuspended` shows it. */
+export const isSuspended = (row: { login_suspended_until: Date | null }): boolean =>
+  row.login_suspended_until !== null && row.login_suspended_until > new Date();
+
 /** A user as the API shows it; `own` adds the private store (settings, favourites, dashboards). */
 export function userView(row: UserWithOrg, own: boolean): User {
   const group = isGroupId(row.group_id) ? row.group_id : 3;
-  const suspended = row.login_suspended_until !== null && row.login_suspended_until > new Date();
+  const suspended = isSuspended(row);
   return {
     uuid: row.uuid,
     email: row.email,

@@ -133,7 +133,7 @@ describe('device domain', () => {
         [{ name: 'A', protocol: 'ftp' }, 'protocol'],
         [{ name: 'A', region: 'asia' }, 'region'],
         [{ name: 'A', orgUuid: 'not-a-uuid' }, 'orgUuid'],
-        [{ name: 'A', colour: 'red' }, 'additional'],
+        [{ name: 'A', colour: 'red' }, 'body.colour is not a known field'],
       ];
       for (const [body, field] of cases) {
         const res = await as('managerA', 'POST', '/api/v2/registry', body);
@@ -664,14 +664,14 @@ describe('device domain', () => {
         [{ name: 'A', lat: 91 }, 'lat'],
         [{ name: 'A', lng: '12.5' }, 'lng'],
         [{ name: 'A', locType: 'beach' }, 'locType'],
-        [{ name: 'A', status: 'green' }, 'additional'],
+        [{ name: 'A', status: 'green' }, 'body.status is not a known field'],
         [{ name: 'A', availability: 'taken' }, 'availability'],
         [{ name: 'A', communication: 'allowed' }, 'communication'],
-        [{ name: 'A', hardware: { flux: 'capacitor' } }, 'hardware'],
+        [{ name: 'A', hardware: { flux: 'capacitor' } }, 'body.hardware.flux is not a known field'],
         [{ name: 'A', decoderFunctionIds: [1, 1] }, 'decoderFunctionIds'],
         [{ name: 'A', registryId: 0 }, 'registryId'],
         [{ name: 'A', calibration: { reminderMonths: 5 } }, 'calibration'],
-        [{ name: 'A', mqttForward: { port: 1883 } }, 'mqttForward'],
+        [{ name: 'A', mqttForward: { port: 1883 } }, 'body.mqttForward.port is not a known field'],
       ];
       for (const [body, field] of cases) {
         const res = await as('managerA', 'POST', '/api/v2/device', body);

@@ -29,7 +29,7 @@ import { ImageResponse } from '../../schemas/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
 import { signInGuard } from '../../services/sign-in-guard.ts';
 import { revocation } from '../../services/revocation.ts';
-import { userView } from '../../views/user-view.ts';
+import { isSuspended, userView } from '../../views/user-view.ts';
 
 const INTERNAL_LIMIT_BYTES = 512 * 1024;
 const CreatedUser = Type.Intersect([User, Type.Object({ confirmationMailSent: Type.Boolean() })]);
@@ -247,13 +247,21 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
       const own = current.uuid === actor.userUuid;
       const managing = can(actor, 'user', 'modify', current.org_uuid);
       // A client may send back the user it read: only fields whose value changes count.
+      const suspended = isSuspended(current);
+      if (body.loginSuspended === true && !suspended) {
+        throw new HttpError(
+          400,
+          'body.loginSuspended can only be lifted (false): suspension follows failed sign-ins',
+        );
+      }
       const access = {
         group: body.groupId !== undefined && body.groupId !== current.group_id,
         org: body.orgUuid !== undefined && body.orgUuid !== current.org_uuid,
         active: body.active !== undefined && body.active !== current.active,
+        // false lifts a suspension and opens closed pairs; one's own record, not suspended, reads false.
+        lift: body.loginSuspended === false && (suspended || !own),
       };
-      const administrative =
-        access.group || access.org || access.active || body.loginSuspended !== undefined;
+      const administrative = access.group || access.org || access.active || access.lift;
       if (administrative && (!managing || own)) {
         throw new HttpError(
           403,
@@ -299,11 +307,11 @@ const users: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
         ...(body.groupId !== undefined && { group_id: body.groupId }),
         ...(body.active !== undefined && { active: body.active }),
-        ...(body.loginSuspended === false && { login_suspended_until: null, failed_logins: 0 }),
+        ...(access.lift && { login_suspended_until: null, failed_logins: 0 }),
       };
       await repo.update(current.uuid, values);
       // Lifting a suspension opens the account's closed sources too.
-      if (body.loginSuspended === false) await lockout.forgive(current.uuid);
+      if (access.lift) await lockout.forgive(current.uuid);
       // A deactivated user, or one moved or given another group, signs in again,
       // and what they opened (live sockets, with a session or an API token) closes.
       if ((access.active && body.active === false) || access.group || access.org) {

@@ -31,6 +31,7 @@ import {
 } from '../../schemas/device.ts';
 import { EntityIdParams, Page, withCanonicalTypes, type DataKeyInput } from '../../schemas/list.ts';
 import { deviceView } from '../../views/device-view.ts';
+import { locationUpdate, longitudeOf } from './device-location.ts';
 import {
   firstDuplicate,
   idInBody,
@@ -280,7 +281,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         description: body.description ?? null,
         address: body.address ?? null,
         lat: body.lat ?? null,
-        lng: body.lng ?? null,
+        lng: longitudeOf(body) ?? null,
         loc_type: body.locType ?? 'unspecified',
         org_uuid: org,
         project_id: body.projectId ?? null,
@@ -351,9 +352,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.name !== undefined && { name: body.name.trim() }),
         ...(body.uniqueName !== undefined && { unique_name: body.uniqueName }),
         ...(body.description !== undefined && { description: body.description }),
-        ...(body.address !== undefined && { address: body.address }),
-        ...(body.lat !== undefined && { lat: body.lat }),
-        ...(body.lng !== undefined && { lng: body.lng }),
+        ...locationUpdate(body, current.calibrated),
         ...(body.locType !== undefined && { loc_type: body.locType }),
         ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
         ...(body.projectId !== undefined && { project_id: body.projectId }),
