@@ -195,20 +195,26 @@ export function socketLiveSource(
   };
 }
 
-export interface ConnectLiveSourceOptions extends SocketLiveSourceOptions {
+export interface LiveSocketOptions {
   /** The server's origin; the page's own when absent. */
   url?: string;
   /** The session or API token for the handshake, read again on every reconnection. Without it the SESSION cookie is used. */
   token?: () => string | null | undefined;
 }
 
-/** Opens the live feed at `/api/live`. */
-export function connectLiveSource(options: ConnectLiveSourceOptions = {}): SocketLiveSource {
-  const { url, token, ...rest } = options;
+export interface ConnectLiveSourceOptions extends SocketLiveSourceOptions, LiveSocketOptions {}
+
+/** A socket.io socket to the live feed at `/api/live`; each source gives it its events' types. */
+export function openLiveSocket({ url, token }: LiveSocketOptions = {}): Socket {
   const socketOptions = {
     path: '/api/live',
     auth: (send: (data: object) => void) => send({ token: token?.() ?? undefined }),
   };
-  const socket: LiveSocket = url === undefined ? io(socketOptions) : io(url, socketOptions);
-  return socketLiveSource(socket, rest);
+  return url === undefined ? io(socketOptions) : io(url, socketOptions);
+}
+
+/** Opens the live feed at `/api/live`. */
+export function connectLiveSource(options: ConnectLiveSourceOptions = {}): SocketLiveSource {
+  const { url, token, ...rest } = options;
+  return socketLiveSource(openLiveSocket({ url, token }), rest);
 }

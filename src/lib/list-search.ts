@@ -1,4 +1,3 @@
-import type { ListState } from '../ui/list/data-list.tsx';
 import type { UserSettings } from './settings.ts';
 
 /** Rows per page: 0 stands for "auto", the rows that fit the window (spec §9). */
@@ -8,6 +7,23 @@ export const DEFAULT_CARDS_PER_PAGE = 9;
 /** The list's row height, and the height of the header, toolbar and footer around it. */
 export const ROW_HEIGHT = 49;
 const FIXED_OFFSETS = 320;
+
+/** What a list shows: its page, size, view, sort, search and filters (the URL keeps it). */
+export interface ListState {
+  page: number;
+  /** Rows per page in the list view; 0 is "auto" (the rows that fit the window). */
+  pageSize: number;
+  /** The page size was fitted to the window ("auto", see resolveListState); the selector shows Auto. */
+  auto?: boolean | undefined;
+  /** Cards per page in the card view (default 9). */
+  cards?: number | undefined;
+  /** A column id, '-' first for descending. */
+  sort?: string | undefined;
+  search?: string | undefined;
+  view: 'list' | 'cards';
+  /** The chosen values of the list's filter fields, sent to the server as query parameters. */
+  filters?: Record<string, string> | undefined;
+}
 
 /**
  * The rows that fit the window: its height after the fixed parts, divided by

@@ -1,58 +1,112 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import {
   createLiveData,
   type LiveData,
   type SeriesRequest,
   type SeriesSnapshot,
 } from '../../streams/live-data.ts';
-import { socketLiveSource, type SocketLiveSource } from '../../streams/socket-live-source.ts';
-import {
-  socketMessageSource,
-  type MessageFollower,
-  type MessageSource,
-} from '../../streams/socket-message-source.ts';
+import { connectLiveFeed, type LiveFeed } from '../../streams/live-feed.ts';
+import type { MessageFollower } from '../../streams/socket-message-source.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
 import { apiRequest, sessionEnded } from './api-client.ts';
 import { onSessionEnd } from './session-end.ts';
 
-interface LiveSession {
-  liveData: LiveData;
-  source: SocketLiveSource;
-  messages: MessageSource;
+/** The signed-in session's live connection: one socket, one buffer per (device, key). */
+export interface LiveConnection {
+  readonly liveData: LiveData;
+  readonly feed: LiveFeed;
+  close(): void;
 }
-
-let current: LiveSession | null = null;
-
-function dispose() {
-  current?.liveData.dispose();
-  current?.messages.close();
-  current?.source.close();
-  current = null;
-}
-onSessionEnd(dispose);
 
 /**
- * The live data layer of the signed-in session: one socket and one buffer
- * per (device, key), shared by every chart. Made on first use, let go when
- * the session ends or another one starts (session-end.ts). The socket signs
- * in with the session's HttpOnly cookie, which the browser sends with the
- * handshake to this origin.
+ * Opens the live feed with streams/' own socket source. The socket signs in
+ * with the session's HttpOnly cookie, which the browser sends with the
+ * handshake to this origin; the server saying the session ended ends it here.
  */
-function liveSession(): LiveSession {
-  if (current) return current;
-  // One socket for the charts' points and status and for the message logs, each with its own subscriptions.
-  const socket = io({ path: '/api/live' });
-  const source = socketLiveSource(socket, { onSessionEnded: sessionEnded });
+export function openLiveConnection(): LiveConnection {
+  const feed = connectLiveFeed({ onSessionEnded: sessionEnded });
   const liveData = createLiveData({
-    live: source,
+    live: feed.live,
     history: httpHistorySource({
       get: (path, signal) => apiRequest<unknown>('dataBroker', path, signal ? { signal } : {}),
     }),
   });
-  current = { liveData, source, messages: socketMessageSource(socket) };
-  return current;
+  return {
+    liveData,
+    feed,
+    close() {
+      liveData.dispose();
+      feed.close();
+    },
+  };
+}
+
+/** Holds at most one connection: opened by start(), closed by its stop or the session's end. */
+function connectionOwner(open: () => LiveConnection) {
+  let current: LiveConnection | null = null;
+  const listeners = new Set<() => void>();
+  const tell = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const close = () => {
+    const closing = current;
+    if (!closing) return;
+    current = null;
+    closing.close();
+    tell();
+  };
+  return {
+    start(): () => void {
+      if (!current) {
+        current = open();
+        tell();
+      }
+      const untie = onSessionEnd(close);
+      return () => {
+        untie();
+        close();
+      };
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: (): LiveConnection | null => current,
+  };
+}
+
+const LiveConnectionContext = createContext<LiveConnection | null>(null);
+
+/**
+ * Owns the live connection of the signed-in layout: opened once after it is
+ * shown (never while rendering), shared by every chart, device list and
+ * message log below it, and closed when the session ends (sign-out, another
+ * sign-in, the server ending it: session-end.ts) or the layout goes.
+ */
+export function LiveConnectionProvider({
+  children,
+  open = openLiveConnection,
+}: {
+  children: ReactNode;
+  /** Opens the connection; tests pass their own. */
+  open?: () => LiveConnection;
+}) {
+  const [owner] = useState(() => connectionOwner(open));
+  useEffect(() => owner.start(), [owner]);
+  const connection = useSyncExternalStore(owner.subscribe, owner.getSnapshot, () => null);
+  return (
+    <LiveConnectionContext.Provider value={connection}>{children}</LiveConnectionContext.Provider>
+  );
 }
 
 const idle: SeriesSnapshot = {
@@ -70,25 +124,26 @@ const noop = () => () => undefined;
  * A series of one device's key in a window: history first (raw, or at most
  * `buckets` buckets), then live points as they arrive. `paused` (the chart is
  * off screen) stops its updates and, after a moment, its live subscription;
- * unpausing backfills what was missed. Null: nothing yet (loading).
+ * unpausing backfills what was missed. Loading until the connection is open.
  */
 export function useSeries(
   request: SeriesRequest | null,
   { paused = false }: { paused?: boolean } = {},
 ): SeriesSnapshot {
+  const connection = useContext(LiveConnectionContext);
   const { deviceId, key, buckets, timeZone } = request ?? {};
   const windowKey = request ? JSON.stringify(request.window) : '';
   const store = useMemo(() => {
-    if (deviceId === undefined || key === undefined) return null;
+    if (!connection || deviceId === undefined || key === undefined) return null;
     const window = JSON.parse(windowKey) as SeriesWindow;
-    return liveSession().liveData.series({
+    return connection.liveData.series({
       deviceId,
       key,
       window,
       ...(buckets === undefined ? {} : { buckets }),
       ...(timeZone === undefined ? {} : { timeZone }),
     });
-  }, [deviceId, key, windowKey, buckets, timeZone]);
+  }, [connection, deviceId, key, windowKey, buckets, timeZone]);
   // Before the subscription below, so a chart that starts off screen loads nothing.
   useEffect(() => {
     if (paused) store?.pause();
@@ -103,10 +158,10 @@ export function useSeries(
 
 /** The live feed's state: connecting, live, reconnecting or offline. */
 export function useConnectionState(): ConnectionState {
-  const connection = useMemo(() => liveSession().liveData.connection, []);
+  const state = useContext(LiveConnectionContext)?.liveData.connection;
   return useSyncExternalStore(
-    connection.subscribe,
-    () => connection.getSnapshot(),
+    state?.subscribe ?? noop,
+    () => state?.getSnapshot() ?? 'connecting',
     () => 'connecting',
   );
 }
@@ -121,16 +176,17 @@ export function useDeviceStatusFeed(
   onStatus: (status: LiveDeviceStatus) => void,
   onFollowed?: () => void,
 ): void {
+  const connection = useContext(LiveConnectionContext);
   const latest = useRef({ onStatus, onFollowed });
   useEffect(() => {
     latest.current = { onStatus, onFollowed };
   });
   useEffect(() => {
-    return liveSession().source.followOrgStatus(
+    return connection?.feed.live.followOrgStatus(
       (status) => latest.current.onStatus(status),
       () => latest.current.onFollowed?.(),
     );
-  }, []);
+  }, [connection]);
 }
 
 /**
@@ -139,15 +195,16 @@ export function useDeviceStatusFeed(
  * state. Null: no device, nothing followed.
  */
 export function useDeviceMessageFeed(deviceId: number | null, follower: MessageFollower): void {
+  const connection = useContext(LiveConnectionContext);
   const latest = useRef(follower);
   useEffect(() => {
     latest.current = follower;
   });
   useEffect(() => {
-    if (deviceId === null) return;
-    return liveSession().messages.follow(deviceId, {
+    if (!connection || deviceId === null) return;
+    return connection.feed.messages.follow(deviceId, {
       onMessage: (message) => latest.current.onMessage(message),
       onState: (state) => latest.current.onState(state),
     });
-  }, [deviceId]);
+  }, [connection, deviceId]);
 }

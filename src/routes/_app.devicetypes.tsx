@@ -13,11 +13,11 @@ import {
 } from '../features/device-types/api/queries.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDate } from '../lib/format.ts';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
+import { DataList, type FilterField } from '../ui/list/data-list.tsx';
 import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 import { ButtonLink } from './-components/button-link.tsx';

@@ -9,7 +9,7 @@ import {
 } from '../features/device-types/api/queries.ts';
 import { DeviceTypeForm } from '../features/device-types/components/device-type-form.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { organisationChoicesQuery } from '../lib/organisation-choices.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';

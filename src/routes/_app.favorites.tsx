@@ -5,11 +5,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { favouritePath } from '../lib/favourite-routes.ts';
 import { useFavourites, type Favourite, type FavouriteType } from '../lib/favourites.ts';
-import { effectivePageSize, validateListSearch, type ListSearch } from '../lib/list-search.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import {
+  effectivePageSize,
+  validateListSearch,
+  type ListSearch,
+  type ListState,
+} from '../lib/list-search.ts';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { DataList, type ListState } from '../ui/list/data-list.tsx';
+import { DataList } from '../ui/list/data-list.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/favorites')({

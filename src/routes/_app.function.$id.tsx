@@ -14,7 +14,7 @@ import { FunctionDetail } from '../features/functions/components/function-detail
 import { functionTypeLabels } from '../features/functions/components/labels.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { Button } from '../ui/button.tsx';
 import { DetailHeader, NotFound, QueryView } from '../ui/detail.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';

@@ -16,7 +16,7 @@ import {
 import { FunctionForm } from '../features/functions/components/function-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';
 

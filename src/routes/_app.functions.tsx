@@ -16,11 +16,11 @@ import {
 import { functionTypeLabels } from '../features/functions/components/labels.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDate } from '../lib/format.ts';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { Button } from '../ui/button.tsx';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { DataList, type ListState } from '../ui/list/data-list.tsx';
+import { DataList } from '../ui/list/data-list.tsx';
 import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 

@@ -12,7 +12,7 @@ import { createFunction, functionKeys } from '../features/functions/api/queries.
 import { FunctionForm } from '../features/functions/components/function-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound } from '../ui/detail.tsx';
 

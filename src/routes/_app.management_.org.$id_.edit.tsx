@@ -13,7 +13,7 @@ import {
 import { errorText } from '../features/management/components/labels.ts';
 import { orgRights } from '../features/management/components/org-header.tsx';
 import { OrgForm } from '../features/management/components/org-form.tsx';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';
 import { Loading } from '../ui/status.tsx';

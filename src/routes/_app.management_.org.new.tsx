@@ -6,7 +6,7 @@ import { createOrg, orgKeys, type OrganisationInput } from '../features/manageme
 import { errorText } from '../features/management/components/labels.ts';
 import { OrgForm } from '../features/management/components/org-form.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound } from '../ui/detail.tsx';
 

@@ -14,7 +14,7 @@ import { errorText } from '../features/management/components/labels.ts';
 import { userRights } from '../features/management/components/user-header.tsx';
 import { UserForm } from '../features/management/components/user-form.tsx';
 import { authKeys } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';
 

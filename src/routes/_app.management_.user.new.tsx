@@ -6,7 +6,7 @@ import { createUser, userKeys, type UserInput } from '../features/management/api
 import { errorText } from '../features/management/components/labels.ts';
 import { UserForm } from '../features/management/components/user-form.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound } from '../ui/detail.tsx';
 

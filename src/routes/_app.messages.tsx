@@ -3,9 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { MessageList } from '../features/messages/components/message-list.tsx';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { PageTitle } from '../ui/card.tsx';
-import type { ListState } from '../ui/list/data-list.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/messages')({

@@ -4,9 +4,8 @@ import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/
 import { useCallback } from 'react';
 import { ManagementTabs } from '../features/management/components/management-tabs.tsx';
 import { OrgList } from '../features/management/components/org-list.tsx';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { PageTitle } from '../ui/card.tsx';
-import type { ListState } from '../ui/list/data-list.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/orgs')({

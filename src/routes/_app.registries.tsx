@@ -13,9 +13,9 @@ import {
 } from '../features/registries/api/queries.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDate } from '../lib/format.ts';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
-import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
+import { DataList, type FilterField } from '../ui/list/data-list.tsx';
 import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 import { PageTitle } from '../ui/card.tsx';

@@ -11,7 +11,7 @@ import {
 } from '../features/registries/api/queries.ts';
 import { RegistryForm } from '../features/registries/components/registry-form.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { organisationChoicesQuery } from '../lib/organisation-choices.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';

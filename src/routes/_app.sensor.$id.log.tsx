@@ -2,8 +2,7 @@ import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/
 import { useCallback } from 'react';
 import { WithDevice } from '../features/devices/components/with-device.tsx';
 import { MessageList } from '../features/messages/components/message-list.tsx';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
-import type { ListState } from '../ui/list/data-list.tsx';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/sensor/$id/log')({

@@ -12,7 +12,7 @@ import { DecoderPauses } from '../features/devices/components/decoder-pauses.tsx
 import { parseDeviceId } from '../features/devices/components/use-device-id.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { Button } from '../ui/button.tsx';
 import { DetailHeader, NotFound, QueryView } from '../ui/detail.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';

@@ -8,7 +8,7 @@ import { DeviceForm } from '../features/devices/components/device-form.tsx';
 import { parseDeviceId } from '../features/devices/components/use-device-id.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';
 

@@ -24,11 +24,11 @@ import {
 import { StatusDot } from '../ui/status-dot.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { validateListSearch, type ListSearch } from '../lib/list-search.ts';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { Button } from '../ui/button.tsx';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { DataList, type FilterField, type ListState } from '../ui/list/data-list.tsx';
+import { DataList, type FilterField } from '../ui/list/data-list.tsx';
 import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
 

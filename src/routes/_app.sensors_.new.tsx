@@ -7,7 +7,7 @@ import { createDevice, deviceKeys, type DeviceInput } from '../features/devices/
 import { DeviceForm } from '../features/devices/components/device-form.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { hasPrivilege } from '../lib/current-user.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound } from '../ui/detail.tsx';
 

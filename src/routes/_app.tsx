@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { setUnauthorisedHandler } from '../lib/api-client.ts';
 import { brandingQuery, productName } from '../lib/branding.ts';
 import { authKeys, currentUserQuery, type CurrentUser } from '../lib/current-user.ts';
+import { LiveConnectionProvider } from '../lib/live-data.tsx';
 import { forgetCache } from '../lib/query-client.ts';
 import { endSession } from '../lib/session-end.ts';
 import { useSettings } from '../lib/use-settings.ts';
@@ -183,7 +184,9 @@ function AppLayout() {
         </Header>
         <Main>
           {settings.breadcrumbs ? <Breadcrumbs /> : null}
-          <Outlet />
+          <LiveConnectionProvider>
+            <Outlet />
+          </LiveConnectionProvider>
         </Main>
       </Column>
     </Shell>

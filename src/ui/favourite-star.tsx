@@ -3,7 +3,7 @@ import { Star } from 'lucide-react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useFavourites, type Favourite } from '../lib/favourites.ts';
-import { useNotify } from '../lib/notifications.tsx';
+import { useNotify } from '../lib/notifications.ts';
 
 const StarButton = styled.button<{ $on: boolean }>`
   display: inline-flex;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { brandingQuery } from '../../lib/branding.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
-import { useNotify } from '../../lib/notifications.tsx';
+import { useNotify } from '../../lib/notifications.ts';
 import { useSettings } from '../../lib/use-settings.ts';
 import { Button } from '../../ui/button.tsx';
 import { PolicyDialog } from './policy-dialog.tsx';

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authKeys } from '../../lib/current-user.ts';
-import { useNotify } from '../../lib/notifications.tsx';
+import { useNotify } from '../../lib/notifications.ts';
 import { Button } from '../../ui/button.tsx';
 import { DeleteDialog } from '../../ui/list/delete-dialog.tsx';
 

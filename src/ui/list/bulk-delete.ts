@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { useNotify } from '../../lib/notifications.tsx';
+import { useNotify } from '../../lib/notifications.ts';
 
 /** Deletes every row, one call each (a refusal does not stop the others); gives the failures. */
 export async function deleteEach<T>(

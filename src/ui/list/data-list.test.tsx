@@ -10,10 +10,11 @@ import {
   resolveListState,
   validateListSearch,
   type ListSearch,
+  type ListState,
 } from '../../lib/list-search.ts';
 import { defaultSettings } from '../../lib/settings.ts';
 import { lightTheme } from '../theme.ts';
-import { DataList, type ListState } from './data-list.tsx';
+import { DataList } from './data-list.tsx';
 import { pageIdentity, selectionOn } from './page-selection.ts';
 
 interface Row {

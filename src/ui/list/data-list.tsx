@@ -10,6 +10,7 @@ import {
   ROW_HEIGHT,
   ROWS_PER_PAGE,
   effectivePageSize,
+  type ListState,
 } from '../../lib/list-search.ts';
 import type { ListKey } from '../../lib/saved-filters.ts';
 import { Button, IconButton } from '../button.tsx';
@@ -20,22 +21,6 @@ import { pageIdentity, usePageSelection } from './page-selection.ts';
 import { SavedFiltersMenu } from './saved-filters-menu.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { useAutoRowsPerPage } from './use-auto-rows.ts';
-
-export interface ListState {
-  page: number;
-  /** Rows per page in the list view; 0 is "auto" (the rows that fit the window). */
-  pageSize: number;
-  /** The page size was fitted to the window ("auto", see resolveListState); the selector shows Auto. */
-  auto?: boolean | undefined;
-  /** Cards per page in the card view (default 9). */
-  cards?: number | undefined;
-  /** A column id, '-' first for descending. */
-  sort?: string | undefined;
-  search?: string | undefined;
-  view: 'list' | 'cards';
-  /** The chosen values of the list's filter fields, sent to the server as query parameters. */
-  filters?: Record<string, string> | undefined;
-}
 
 /** A filter of the list: a select whose value goes to the server under `id`. */
 export interface FilterField {

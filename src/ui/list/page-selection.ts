@@ -1,6 +1,6 @@
 import type { RowSelectionState, Updater } from '@tanstack/react-table';
 import { useCallback, useState } from 'react';
-import type { ListState } from './data-list.tsx';
+import type { ListState } from '../../lib/list-search.ts';
 
 /**
  * Which rows a list shows: another page, page size, view, sort, search or

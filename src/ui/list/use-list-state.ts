@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { resolveListState, type ListSearch } from '../../lib/list-search.ts';
+import { resolveListState, type ListSearch, type ListState } from '../../lib/list-search.ts';
 import { useSettings } from '../../lib/use-settings.ts';
-import type { ListState } from './data-list.tsx';
 import { useAutoRowsPerPage } from './use-auto-rows.ts';
 
 /**

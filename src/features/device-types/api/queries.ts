@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { listQueryString, type Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 
 /** One key of the data a device of the type sends (spec §3 Device type). */
 export const keyTypes = ['array', 'boolean', 'integer', 'string', 'value'] as const;

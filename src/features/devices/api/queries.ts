@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fileToBase64 } from '../../../lib/files.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { listQueryString, type Page } from '../../../lib/list-search.ts';
+import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
 
 export type DeviceStatus = 'green' | 'yellow' | 'red' | 'none';
 export type Availability = 'free' | 'busy';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { useUpdateDevice } from '../api/mutations.ts';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';

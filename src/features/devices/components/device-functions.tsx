@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';

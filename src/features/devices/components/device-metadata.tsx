@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { TextField } from '../../../ui/text-field.tsx';

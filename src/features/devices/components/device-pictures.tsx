@@ -4,7 +4,7 @@ import { Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { listQueryString, type Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 
 /** The function types and data types of server/schemas/cloud-function.ts. */
 export const functionTypes = ['decoder', 'external', 'function', 'inbound', 'outbound'] as const;

@@ -1,5 +1,4 @@
-import { effectivePageSize, type Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import { effectivePageSize, type Page, type ListState } from '../../../lib/list-search.ts';
 
 export type SortValue = string | number | null | undefined;
 

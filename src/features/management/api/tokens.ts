@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
 import { localPage } from './local-page.ts';
 
 export type TokenType = 'general' | 'device' | 'devicetype' | 'registry';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { fileToBase64 } from '../../../lib/files.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
 import { localPage } from './local-page.ts';
 
 export type GroupId = 1 | 2 | 3;

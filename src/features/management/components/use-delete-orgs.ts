@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { deleteOrg, orgKeys } from '../api/orgs.ts';
 import { userKeys } from '../api/users.ts';
 import { errorText } from './labels.ts';

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { KeyRound, Mail, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { hasPrivilege, signOut, type CurrentUser } from '../../../lib/current-user.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { DetailHeader } from '../../../ui/detail.tsx';

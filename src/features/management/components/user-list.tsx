@@ -12,7 +12,8 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
 import { useBulkDelete } from '../../../ui/list/bulk-delete.ts';
-import { DataList, type FilterField, type ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
+import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
 import { orgListQuery } from '../api/orgs.ts';
 import {
   deleteUser,

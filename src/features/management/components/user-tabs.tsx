@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { useFavourites, type Favourite } from '../../../lib/favourites.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { SwitchRow } from '../../../ui/form-controls.tsx';

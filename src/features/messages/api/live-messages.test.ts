@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
 import { belongsInList, newestFirst, pendingArrivals, withArrivals } from './live-messages.ts';
 import type { Message } from './queries.ts';
 

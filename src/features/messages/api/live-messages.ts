@@ -1,4 +1,4 @@
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
 import type { Message } from './queries.ts';
 
 /** A message the live feed brought, and when (epoch ms) it arrived. */

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LiveMessage } from '../../../../streams/socket-message-source.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { listQueryString, type Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 
 /**
  * A packet a device sent, as received (spec §3 Message); the live feed sends

@@ -2,8 +2,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { MessageFeedState } from '../../../../streams/socket-message-source.ts';
 import { useConnectionState, useDeviceMessageFeed } from '../../../lib/live-data.tsx';
-import type { Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import type { Page, ListState } from '../../../lib/list-search.ts';
 import {
   MAX_ARRIVALS,
   belongsInList,

@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { FieldList } from '../../../ui/detail.tsx';
-import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
+import { DataList } from '../../../ui/list/data-list.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
 import { newestFirst } from '../api/live-messages.ts';
 import {

@@ -1,8 +1,7 @@
 import type { DeviceStatus } from '../../../ui/status-dot.tsx';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { listQueryString, type Page } from '../../../lib/list-search.ts';
-import type { ListState } from '../../../ui/list/data-list.tsx';
+import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 
 export const protocols = ['http', 'mqtt', 'none'] as const;
 export type Protocol = (typeof protocols)[number];

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { DataList, type ListState } from '../../../ui/list/data-list.tsx';
+import type { ListState } from '../../../lib/list-search.ts';
+import { DataList } from '../../../ui/list/data-list.tsx';
 import { StatusDot, statusLabels } from '../../../ui/status-dot.tsx';
 import { registryDevicesQuery, type RegistryDevice } from '../api/queries.ts';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useNotify } from '../../../lib/notifications.tsx';
+import { useNotify } from '../../../lib/notifications.ts';
 import {
   calibrationReminders,
   cardsPerPageOptions,

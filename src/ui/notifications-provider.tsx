@@ -1,12 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { notificationsMachine, type NoticeSeverity } from '../../machines/notifications.machine.ts';
-import { Snackbar } from '../ui/snackbar.tsx';
-
-type Notify = (message: string, severity?: NoticeSeverity) => void;
-
-const NotifyContext = createContext<Notify>(() => undefined);
+import { useCallback, type ReactNode } from 'react';
+import { notificationsMachine } from '../../machines/notifications.machine.ts';
+import { NotifyContext, type Notify } from '../lib/notifications.ts';
+import { Snackbar } from './snackbar.tsx';
 
 /** One snackbar at a time (3 s each, 500 ms between): the notifications machine drives it. */
 export function NotificationsProvider({
@@ -37,8 +34,4 @@ export function NotificationsProvider({
       ) : null}
     </NotifyContext.Provider>
   );
-}
-
-export function useNotify(): Notify {
-  return useContext(NotifyContext);
 }
