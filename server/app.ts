@@ -27,6 +27,7 @@ import accessEventsPlugin from './plugins/access-events.ts';
 import livePlugin from './plugins/live.ts';
 import mailPlugin from './plugins/mail.ts';
 import ingestPlugin from './plugins/ingest.ts';
+import ingestSubscriptionPlugin from './plugins/ingest-subscription.ts';
 import healthRoutes from './routes/health/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import oidcFlowRoutes from './routes/auth/oidc-flow.ts';
@@ -71,7 +72,8 @@ export const app = fp<AppOptions>(
     await fastify.register(dataEventsPlugin);
     await fastify.register(accessEventsPlugin);
     await fastify.register(ingestPlugin);
-    await fastify.register(brokerPlugin, { auth: options.brokerAuth ?? fastify.ingest.brokerAuth });
+    await fastify.register(brokerPlugin, options.brokerAuth ? { auth: options.brokerAuth } : {});
+    await fastify.register(ingestSubscriptionPlugin);
     await fastify.register(demoPlugin);
     await fastify.register(mailPlugin);
     await fastify.register(rateLimit, { global: false });

@@ -60,13 +60,6 @@ export interface BrokerAuth {
   canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
 }
 
-/** Nobody outside the platform may use the broker (tools and tests). */
-export const denyAllClients: BrokerAuth = {
-  authenticate: async () => null,
-  canPublish: () => false,
-  canSubscribe: () => false,
-};
-
 export class BrokerStartError extends Error {
   override name = 'BrokerStartError';
 }

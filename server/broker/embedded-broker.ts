@@ -245,8 +245,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         packet: { topic: string; payload: Buffer | string; clientId?: string },
         callback: () => void,
       ) => {
-        // A client's message was handled before it was acknowledged (authorizePublish).
-        if (packet.clientId) {
+        // A client's message was handled before it was acknowledged (authorizePublish);
+        // an unsubscribed or closing broker's handler takes nothing more.
+        if (packet.clientId || !entry.set.has(handler)) {
           callback();
           return;
         }
@@ -267,6 +268,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       return true;
     },
     async close() {
+      // The platform's subscriptions end first, so nothing more is handed to ingest while it closes.
+      handlers.clear();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

@@ -2,13 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Broker } from '../broker/broker.ts';
 import type { AccessEvent, AccessEvents } from '../plugins/access-events.ts';
 import { isDevicePrincipal, type DeviceBrokerAuth, type DevicePrincipal } from './broker-auth.ts';
-import type { DeviceDirectory } from './device-directory.ts';
 
 export interface RevocationDeps {
   events: AccessEvents;
   broker: Broker;
   auth: DeviceBrokerAuth;
-  directory: DeviceDirectory;
   log: FastifyBaseLogger;
 }
 
@@ -17,10 +15,13 @@ export interface RevocationDeps {
  * in with stops working (docs/ingest.md): at once for a revoked token; after
  * checking again for a user who lost rights (their tokens work while they are
  * active) and for a device that was blocked, deleted or moved. Every node
- * hears every change through the access-events bus. Gives the unsubscribe.
+ * hears every change through the access-events bus. The device directory
+ * heard it first (its listener is added when the ingest plugin is registered,
+ * before this one at onReady), so a check reads fresh settings and tokens.
+ * Gives the unsubscribe.
  */
 export function closeRevokedConnections(deps: RevocationDeps): () => void {
-  const { broker, auth, directory, log } = deps;
+  const { broker, auth, log } = deps;
   const { disconnect, signedIn } = broker;
   if (!disconnect || !signedIn) return () => undefined;
   const devices = (match: (principal: DevicePrincipal) => boolean) =>
@@ -42,20 +43,17 @@ export function closeRevokedConnections(deps: RevocationDeps): () => void {
   const onEvent = (event: AccessEvent) => {
     switch (event.type) {
       case 'token.revoked':
-        directory.forgetCredentials();
         close(
           devices((p) => p.tokenId === event.tokenId),
           event.type,
         );
         return;
       case 'user.revoked': {
-        directory.forgetCredentials();
         const made = devices((p) => p.tokenCreator === event.userUuid);
         if (made.length > 0) void checkAgain(made, event.type).catch(failed);
         return;
       }
       case 'device.moved': {
-        directory.forget(event.deviceId);
         const its = devices((p) => p.deviceId === event.deviceId);
         if (its.length > 0) void checkAgain(its, event.type).catch(failed);
         return;

@@ -1,3 +1,4 @@
+import type { AccessEvent, SettingsSubject } from '../plugins/access-events.ts';
 import type {
   DeviceIngestConfig,
   TokenGrant,
@@ -33,9 +34,21 @@ export interface AdmitWait extends Pick<RetryOptions, 'signal' | 'onRetry'> {
   patienceMs?: number;
 }
 
+/** Whether a device's settings were read from this registry, device type or function. */
+const readFrom: Record<
+  Exclude<SettingsSubject, 'device'>,
+  (device: DeviceIngestConfig, id: number) => boolean
+> = {
+  registry: (device, id) => device.registryId === id,
+  deviceType: (device, id) => device.deviceTypeId === id,
+  function: (device, id) => device.functions.some((f) => f.id === id),
+};
+
 /**
  * Devices as ingest sees them: their settings and whether a token may send
- * for them, from short-lived caches instead of a query per message.
+ * for them, from short-lived caches instead of a query per message. A change
+ * announced on the access-events bus (`heard`) is forgotten at once; the
+ * short lifetime only bounds what a missed announcement could cost.
  */
 export function deviceDirectory(repo: DirectoryRepository) {
   const devices = new TtlCache<number, DeviceIngestConfig | null>(DEVICE_CACHE_MS);
@@ -114,13 +127,29 @@ export function deviceDirectory(repo: DirectoryRepository) {
     admit,
     admitCached,
     grantFor,
-    /** Forgets cached settings, e.g. after a device was changed. */
-    forget(deviceId: number) {
-      devices.delete(deviceId);
-    },
-    /** Forgets every credential check, e.g. after a token was revoked. */
-    forgetCredentials() {
-      grants.clear();
+    /** Forgets what an access or settings change made stale, on every node (access-events.ts). */
+    heard(event: AccessEvent) {
+      switch (event.type) {
+        case 'token.revoked':
+        case 'user.revoked':
+          grants.clear();
+          return;
+        case 'device.moved':
+          devices.delete(event.deviceId);
+          return;
+        case 'settings.changed': {
+          const { of, id } = event;
+          if (of === 'device') {
+            devices.delete(id);
+            return;
+          }
+          const uses = readFrom[of];
+          devices.deleteWhere((device) => device !== null && uses(device, id));
+          return;
+        }
+        default:
+          return;
+      }
     },
   };
 }

@@ -59,6 +59,18 @@ export class TtlCache<K, V> {
     this.loading.delete(key);
   }
 
+  /**
+   * Forgets the entries whose value matches, and the answers of every load
+   * still under way (what they will answer is not known yet).
+   */
+  deleteWhere(matches: (value: V) => boolean): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) {
+      if (matches(entry.value)) this.entries.delete(key);
+    }
+    this.loading.clear();
+  }
+
   /** Forgets every entry, and the answers of loads still under way. */
   clear(): void {
     this.generation += 1;

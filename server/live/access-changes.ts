@@ -29,5 +29,8 @@ export function accessAction(event: AccessEvent, socket: Follower): 'end' | 'rec
       // Super users see every organisation wherever it hangs; a scope that
       // does not hold the organisation cannot lose it.
       return !actor.scope.all && actor.scope.orgs.has(event.orgUuid) ? 'recheck' : null;
+    case 'settings.changed':
+      // Ingest's settings; who may follow a device changes with device.moved.
+      return null;
   }
 }

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 /**
  * Changes of who may do what, which whatever a caller opened before must
  * follow at once: an MQTT connection signed in with a token, a live socket
- * signed in with a session, a socket following a device that moved.
+ * signed in with a session, a socket following a device that moved; and
+ * changes of the device settings ingest caches.
  */
 export type AccessEvent =
   /** An API token was deleted (or found expired): its connections and sockets close. */
@@ -20,7 +21,23 @@ export type AccessEvent =
    */
   | { type: 'device.moved'; deviceId: number }
   /** An organisation moved in the tree: followers of its devices' status are checked again. */
-  | { type: 'org.moved'; orgUuid: string };
+  | { type: 'org.moved'; orgUuid: string }
+  /**
+   * What ingest reads about devices changed: a device was created or edited
+   * (deleted: device.moved), or a registry, device type or cloud function was
+   * edited (one in use cannot be deleted). Ingest forgets the device settings
+   * it cached (docs/ingest.md).
+   */
+  | { type: 'settings.changed'; of: SettingsSubject; id: number };
+
+/** What a `settings.changed` event names by its id. */
+export type SettingsSubject = 'device' | 'registry' | 'deviceType' | 'function';
+const settingsSubjects: readonly unknown[] = [
+  'device',
+  'registry',
+  'deviceType',
+  'function',
+] satisfies SettingsSubject[];
 
 export type AccessEventType = AccessEvent['type'];
 
@@ -50,6 +67,8 @@ const isAccessEvent = (value: unknown): value is AccessEvent => {
       return typeof event.userUuid === 'string';
     case 'org.moved':
       return typeof event.orgUuid === 'string';
+    case 'settings.changed':
+      return settingsSubjects.includes(event.of) && typeof event.id === 'number';
     default:
       return false;
   }

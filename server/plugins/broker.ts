@@ -1,15 +1,19 @@
 import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
-import { denyAllClients, type Broker, type BrokerAuth } from '../broker/broker.ts';
+import type { Broker, BrokerAuth } from '../broker/broker.ts';
 import { startEmbeddedBroker } from '../broker/embedded-broker.ts';
 import { connectExternalBroker } from '../broker/external-broker.ts';
 
 export interface BrokerPluginOptions {
-  /** Who may use the embedded broker. */
+  /** Who may use the embedded broker (default: the devices, by ingest's sign-in). */
   auth?: BrokerAuth;
 }
 
-/** The embedded Aedes broker, or a connection to MQTT_URL. Closed before the database. */
+/**
+ * The embedded Aedes broker, or a connection to MQTT_URL. Closed before the
+ * database. The embedded broker signs devices in through ingest
+ * (`fastify.ingest.brokerAuth`); `ingest-subscription` subscribes ingest to it.
+ */
 export default fp<BrokerPluginOptions>(
   async (fastify, options) => {
     const { config } = fastify;
@@ -33,7 +37,7 @@ export default fp<BrokerPluginOptions>(
       broker = await startEmbeddedBroker({
         port: config.mqttPort,
         host: config.host,
-        auth: options.auth ?? denyAllClients,
+        auth: options.auth ?? fastify.ingest.brokerAuth,
         limits: {
           maxPending: config.mqttPendingLimit,
           maxPendingPerAddress: config.mqttPendingPerAddress,
@@ -56,5 +60,5 @@ export default fp<BrokerPluginOptions>(
       await broker.close();
     });
   },
-  { name: 'broker', dependencies: ['config', 'metrics'] },
+  { name: 'broker', dependencies: ['config', 'metrics', 'ingest'] },
 );

@@ -6,7 +6,6 @@ import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BrokerAuth } from '../../server/broker/broker.ts';
-import { denyAllClients } from '../../server/broker/broker.ts';
 import {
   MQTT_WEBSOCKET_PATH,
   startEmbeddedBroker,
@@ -14,6 +13,7 @@ import {
   type EmbeddedBrokerOptions,
 } from '../../server/broker/embedded-broker.ts';
 import { MAX_PACKET_BYTES } from '../../server/ingest/limits.ts';
+import { denyAllClients } from '../helpers/deny-all-clients.ts';
 
 const MiB = 1024 * 1024;
 /** What an attacker streams per connection, at most: the test stops there. */

@@ -2,7 +2,8 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker } from '../../server/broker/embedded-broker.ts';
-import { denyAllClients, type BrokerAuth } from '../../server/broker/broker.ts';
+import type { BrokerAuth } from '../../server/broker/broker.ts';
+import { denyAllClients } from '../helpers/deny-all-clients.ts';
 import { startTestApp, usesServices, type TestApp } from '../helpers/test-app.ts';
 
 function nextMessage(filter: string, t: TestApp): Promise<{ topic: string; payload: string }> {

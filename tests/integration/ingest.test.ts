@@ -114,8 +114,8 @@ describe('MQTT ingest', () => {
 
   it('holds a QoS 1 publish while the database is down and stores it once it is back', async () => {
     const { id, client } = await connected();
-    // Its settings were cached at sign-in: the next publish must look them up.
-    t.app.ingest.directory.forget(id);
+    // Its settings were cached at sign-in: announced as changed, the next publish looks them up.
+    t.app.accessEvents.emit({ type: 'settings.changed', of: 'device', id });
     const outage = failDeviceLookups(t.app.db, id, 3);
     try {
       await client.publishAsync(dataTopic(registry, id), '{"level":7,"ts":1700000200}', {

@@ -195,6 +195,8 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.dataType !== undefined && { data_type: body.dataType }),
       };
       await repo.update(current.id, values);
+      // The devices that run it take their next packets with the new code (docs/ingest.md).
+      fastify.accessEvents.emit({ type: 'settings.changed', of: 'function', id: current.id });
       // A pause after timeouts is about the old code (docs/ingest.md).
       if (body.code !== undefined) fastify.sandbox.pauses.codeChanged(current.id, body.code);
       return cloudFunctionView(await load(current.id));

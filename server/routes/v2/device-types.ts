@@ -200,6 +200,8 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
         }),
       };
       await repo.update(current.id, values);
+      // Its devices' next packets use the new decoder (docs/ingest.md).
+      fastify.accessEvents.emit({ type: 'settings.changed', of: 'deviceType', id: current.id });
       return deviceTypeView(await load(current.id, actor));
     },
   );

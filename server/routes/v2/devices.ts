@@ -301,6 +301,8 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         firmware: json(body.firmware ? firmwareToStore(body.firmware, {}) : {}),
       };
       const id = await unique(() => repo.create(values, body.decoderFunctionIds ?? []));
+      // Ingest may remember this id as unknown (a device that sent before it existed).
+      fastify.accessEvents.emit({ type: 'settings.changed', of: 'device', id });
       return reply.status(201).send(view(await load(id)));
     },
   );
@@ -377,6 +379,8 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
         }),
       };
       await unique(() => repo.update(current.id, values, body.decoderFunctionIds));
+      // Ingest takes its next packet with these settings, on every node (docs/ingest.md).
+      fastify.accessEvents.emit({ type: 'settings.changed', of: 'device', id: current.id });
       // A blocked device's MQTT connections close (docs/ingest.md).
       if (body.communication === false) {
         fastify.accessEvents.emit({ type: 'device.moved', deviceId: current.id });

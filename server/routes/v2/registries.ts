@@ -154,6 +154,8 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
         ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
       };
       await repo.update(current.id, values);
+      // Its devices' next packets follow the new protocol and name (docs/ingest.md).
+      fastify.accessEvents.emit({ type: 'settings.changed', of: 'registry', id: current.id });
       return registryView(await load(current.id, actor));
     },
   );
