@@ -21,17 +21,9 @@ import {
 } from '../../schemas/cloud-function.ts';
 import { errors, Ok } from '../../schemas/common.ts';
 import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
+import { requireUniqueKeys } from '../../services/unique-keys.ts';
 import { cloudFunctionSummaryView, cloudFunctionView } from '../../views/cloud-function-view.ts';
-import {
-  firstDuplicate,
-  idInBody,
-  idInPath,
-  notFound,
-  orgChecks,
-  ownerOf,
-  pageAnswer,
-  pageOf,
-} from './shared.ts';
+import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
 
 function checkContent(body: {
   code?: string;
@@ -41,10 +33,8 @@ function checkContent(body: {
   if (body.code !== undefined && Buffer.byteLength(body.code) > CODE_LIMIT_BYTES) {
     throw new HttpError(400, 'The code may not exceed 256 KB');
   }
-  const key = firstDuplicate((body.dataKeys ?? []).map((k) => k.key));
-  if (key !== undefined) throw new HttpError(400, `Data keys must be unique: ${key}`);
-  const meta = firstDuplicate((body.metadata ?? []).map((m) => m.key));
-  if (meta !== undefined) throw new HttpError(400, `Metadata keys must be unique: ${meta}`);
+  requireUniqueKeys('Data keys', body.dataKeys);
+  requireUniqueKeys('Metadata keys', body.metadata);
 }
 
 const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {

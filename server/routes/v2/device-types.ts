@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Updateable } from 'kysely';
-import { inScope, scopeList, type Actor } from '../../access/access.ts';
+import { scopeList, type Actor } from '../../access/access.ts';
 import { json } from '../../db/json.ts';
 import type { DeviceTypesTable } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
 import {
   deviceTypeRepository,
   deviceTypeSorts,
 } from '../../repositories/device-type-repository.ts';
 import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
-import { orgTreeRepository } from '../../repositories/org-tree-repository.ts';
 import { errors, Ok } from '../../schemas/common.ts';
 import {
   DeviceType,
@@ -21,23 +19,15 @@ import {
   DeviceTypeUpdate,
 } from '../../schemas/device-type.ts';
 import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
+import { linkChecks } from '../../services/device-links.ts';
+import { requireUniqueKeys } from '../../services/unique-keys.ts';
 import { deviceTypeView } from '../../views/device-type-view.ts';
-import {
-  firstDuplicate,
-  idInBody,
-  idInPath,
-  notFound,
-  orgChecks,
-  ownerOf,
-  pageAnswer,
-  pageOf,
-} from './shared.ts';
+import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
 
 const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceTypeRepository(fastify.db);
   const favourites = favouriteRepository(fastify.db);
-  const functions = cloudFunctionRepository(fastify.db);
-  const tree = orgTreeRepository(fastify.db);
+  const links = linkChecks(fastify.db);
   const orgs = orgChecks(fastify);
   const load = async (id: number, actor: Actor) => {
     const row = await repo.get(id, scopeList(actor));
@@ -46,29 +36,16 @@ const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
   };
 
   /**
-   * A type's decoder: a function of type decoder in the type's organisation or
-   * one above it, that the caller can see. `chosen` says whether the caller set
-   * it now (a foreign one is answered as missing) or it stays through a move.
+   * A type's decoder follows the devices' link rule: set now (`chosen`), or
+   * kept through a move.
    */
-  async function checkDecoder(actor: Actor, typeOrg: string, id: number, chosen: boolean) {
-    const owner = (await functions.owners([id])).get(id);
-    const lineage = await tree.lineage(typeOrg);
-    if (chosen) {
-      if (!owner || !inScope(actor, owner.org) || !lineage.includes(owner.org)) {
-        throw new HttpError(400, 'The decoder function does not exist');
-      }
-      if (owner.type !== 'decoder') throw new HttpError(400, `Function ${id} is not a decoder`);
-    } else if (!owner || !lineage.includes(owner.org)) {
-      throw new HttpError(400, 'The decoder function is not available in the new organisation');
-    }
-  }
+  const checkDecoder = (actor: Actor, typeOrg: string, id: number, chosen: boolean) =>
+    chosen
+      ? links.check(actor, typeOrg, { decoderFunctionIds: [id] }, {})
+      : links.check(actor, typeOrg, {}, { decoderFunctionIds: [id] });
 
-  function checkStructure(structure: { key: string }[] | undefined) {
-    const repeated = firstDuplicate((structure ?? []).map((k) => k.key));
-    if (repeated !== undefined) {
-      throw new HttpError(400, `Structure keys must be unique: ${repeated}`);
-    }
-  }
+  const checkStructure = (structure: { key: string }[] | undefined) =>
+    requireUniqueKeys('Structure keys', structure);
 
   fastify.get(
     '/v2/devicetypes',

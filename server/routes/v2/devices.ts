@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Updateable } from 'kysely';
-import { inScope, scopeList, type Actor } from '../../access/access.ts';
+import { scopeList, type Actor } from '../../access/access.ts';
 import { json } from '../../db/json.ts';
-import type { DevicesTable, DeviceTypeKey, NewDevice } from '../../db/types.ts';
+import type { DevicesTable, NewDevice } from '../../db/types.ts';
 import { fileStore } from '../../files/file-store.ts';
-import { forwardPolicy, forwardTarget, type ForwardPolicy } from '../../ingest/forward-policy.ts';
+import { forwardPolicy } from '../../ingest/forward-policy.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
 import { devicePictureRepository } from '../../repositories/device-picture-repository.ts';
 import {
   deviceRepository,
@@ -18,98 +17,28 @@ import {
 import { deviceTypeRepository } from '../../repositories/device-type-repository.ts';
 import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { isUniqueViolation, narrowScope, parseSort } from '../../repositories/list-query.ts';
-import { orgTreeRepository } from '../../repositories/org-tree-repository.ts';
 import { registryRepository } from '../../repositories/registry-repository.ts';
 import { errors, Ok } from '../../schemas/common.ts';
-import {
-  Device,
-  DeviceCreate,
-  DeviceListQuery,
-  DeviceUpdate,
-  type FirmwareInput,
-  type MqttForwardInput,
-} from '../../schemas/device.ts';
+import { Device, DeviceCreate, DeviceListQuery, DeviceUpdate } from '../../schemas/device.ts';
 import { EntityIdParams, Page, withCanonicalTypes, type DataKeyInput } from '../../schemas/list.ts';
+import { linkChecks, splitLinks } from '../../services/device-links.ts';
+import {
+  checkKeys,
+  firmwareToStore,
+  inheritedKeys,
+  keysOfNewType,
+  mqttForwardToStore,
+} from '../../services/device-settings.ts';
 import { deviceView } from '../../views/device-view.ts';
 import { locationUpdate, longitudeOf } from './device-location.ts';
-import {
-  firstDuplicate,
-  idInBody,
-  idInPath,
-  notFound,
-  orgChecks,
-  ownerOf,
-  pageAnswer,
-  pageOf,
-} from './shared.ts';
-
-/** What a device links to. */
-interface Links {
-  registryId?: number | null;
-  deviceTypeId?: number | null;
-  projectId?: number | null;
-  decoderFunctionIds?: readonly number[];
-}
-
-const FIRMWARE_HISTORY_LIMIT = 100;
-
-/** The keys a device takes from its type, marked as inherited. */
-const inheritedKeys = (structure: DeviceTypeKey[]): DataKeyInput[] =>
-  structure.map((k) => ({ key: k.key, name: k.name, type: k.type, inherited: true }));
-
-/**
- * The firmware to store. A history sent along is taken as it is; otherwise a
- * new version is added to the stored history with today's date.
- */
-function firmwareToStore(input: FirmwareInput, stored: Record<string, unknown>) {
-  if (input.history) return { version: input.version, history: input.history };
-  const history = Array.isArray(stored.history) ? (stored.history as unknown[]) : [];
-  const changed = input.version !== null && input.version !== stored.version;
-  const next = changed
-    ? [...history, { version: input.version, installedAt: new Date().toISOString() }]
-    : history;
-  return { version: input.version, history: next.slice(-FIRMWARE_HISTORY_LIMIT) };
-}
-
-/**
- * Forwarding settings to store: a password left out of the body stays as it
- * was. A host the forward rules refuse by its address alone is a 400 naming
- * the field (docs/ingest.md).
- */
-function mqttForwardToStore(
-  input: MqttForwardInput,
-  stored: Record<string, unknown> | null,
-  policy: ForwardPolicy,
-) {
-  const host = input.host?.trim() ? forwardTarget(input.host, policy) : undefined;
-  if (host && !host.ok) throw new HttpError(400, `body.mqttForward.host ${host.problem}`);
-  const keptPassword = typeof stored?.password === 'string' ? stored.password : null;
-  return {
-    deviceIdField: input.deviceIdField ?? null,
-    topic: input.topic ?? null,
-    host: input.host ?? null,
-    user: input.user ?? null,
-    password: input.password === undefined ? keptPassword : input.password,
-    wlHost: input.wlHost ?? null,
-  };
-}
-
-function checkKeys(body: { dataKeys?: { key: string }[]; syntheticKeys?: { key: string }[] }) {
-  const data = firstDuplicate((body.dataKeys ?? []).map((k) => k.key));
-  if (data !== undefined) throw new HttpError(400, `Data keys must be unique: ${data}`);
-  const synthetic = firstDuplicate((body.syntheticKeys ?? []).map((k) => k.key));
-  if (synthetic !== undefined) {
-    throw new HttpError(400, `Synthetic keys must be unique: ${synthetic}`);
-  }
-}
+import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
 
 const devices: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceRepository(fastify.db);
   const favourites = favouriteRepository(fastify.db);
   const registries = registryRepository(fastify.db);
   const types = deviceTypeRepository(fastify.db);
-  const functions = cloudFunctionRepository(fastify.db);
-  const tree = orgTreeRepository(fastify.db);
+  const links = linkChecks(fastify.db);
   const pictures = devicePictureRepository(fastify.db);
   const files = fileStore(fastify.config.dataDir);
   const orgs = orgChecks(fastify);
@@ -121,48 +50,6 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!row) throw notFound();
     return row;
   };
-
-  /**
-   * A device may link only to registries, device types, projects and decoder
-   * functions of its own organisation or those above it. Links the caller sets
-   * (`chosen`) must also be visible to them, and one that is not is answered
-   * exactly like one that does not exist. Links a moved device keeps
-   * (`kept`) must still fit its new organisation.
-   */
-  async function checkLinks(actor: Actor, deviceOrg: string, chosen: Links, kept: Links) {
-    const lineage = await tree.lineage(deviceOrg);
-    const fits = (org: string | undefined, mustSee: boolean): boolean =>
-      org !== undefined && lineage.includes(org) && (!mustSee || inScope(actor, org));
-    const check = async (
-      what: string,
-      orgOf: (id: number) => Promise<string | undefined>,
-      chosenId: number | null | undefined,
-      keptId: number | null | undefined,
-    ) => {
-      if (chosenId != null && !fits(await orgOf(chosenId), true)) {
-        throw new HttpError(400, `The ${what} does not exist`);
-      }
-      if (keptId != null && !fits(await orgOf(keptId), false)) {
-        throw new HttpError(400, `The ${what} is not available in the new organisation`);
-      }
-    };
-    await check('registry', registries.orgOf, chosen.registryId, kept.registryId);
-    await check('device type', types.orgOf, chosen.deviceTypeId, kept.deviceTypeId);
-    await check('project', tree.projectOrg, chosen.projectId, kept.projectId);
-
-    const ids = [...(chosen.decoderFunctionIds ?? []), ...(kept.decoderFunctionIds ?? [])];
-    const owners = await functions.owners(ids);
-    for (const id of chosen.decoderFunctionIds ?? []) {
-      const owner = owners.get(id);
-      if (!fits(owner?.org, true)) throw new HttpError(400, 'The decoder function does not exist');
-      if (owner?.type !== 'decoder') throw new HttpError(400, `Function ${id} is not a decoder`);
-    }
-    for (const id of kept.decoderFunctionIds ?? []) {
-      if (!fits(owners.get(id)?.org, false)) {
-        throw new HttpError(400, 'The decoder functions are not available in the new organisation');
-      }
-    }
-  }
 
   async function checkUniqueName(uniqueName: string | null | undefined, self?: number) {
     if (!uniqueName) return;
@@ -272,7 +159,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       const body = request.body;
       const org = body.orgUuid ?? actor.orgUuid;
       checkKeys(body);
-      await checkLinks(actor, org, body, {});
+      await links.check(actor, org, body, {});
       await checkUniqueName(body.uniqueName);
       const type = body.deviceTypeId != null ? await types.basics(body.deviceTypeId) : undefined;
       const values: NewDevice = {
@@ -336,7 +223,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       if (moving) await orgs.move(actor, 'device', 'modify', current.org_uuid, org);
       checkKeys(body);
       const { chosen, kept } = splitLinks(current, body);
-      await checkLinks(actor, org, chosen, moving ? kept : {});
+      await links.check(actor, org, chosen, moving ? kept : {});
       if (body.uniqueName !== undefined) await checkUniqueName(body.uniqueName, current.id);
 
       const typeChanged =
@@ -344,11 +231,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
       let dataKeys = body.dataKeys;
       if (dataKeys === undefined && typeChanged) {
         const type = body.deviceTypeId != null ? await types.basics(body.deviceTypeId) : undefined;
-        const inherited = inheritedKeys(type?.structure ?? []);
-        const own = (current.data_keys as DataKeyInput[]).filter(
-          (k) => !k.inherited && !inherited.some((i) => i.key === k.key),
-        );
-        dataKeys = [...inherited, ...own];
+        dataKeys = keysOfNewType(current.data_keys as DataKeyInput[], type?.structure ?? []);
       }
       const values: Updateable<DevicesTable> = {
         ...(body.name !== undefined && { name: body.name.trim() }),
@@ -426,32 +309,5 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 };
-
-/**
- * An update's links, split: those it changes (`chosen`, checked like a create's)
- * and those the device keeps, left out or sent again unchanged (`kept`: a form
- * sends every field back, and a link the caller cannot see, such as a parent
- * organisation's registry, stays valid; they are checked again only on a move).
- */
-function splitLinks(current: DeviceRow, body: Links): { chosen: Links; kept: Links } {
-  const chosen: Links = {};
-  const kept: Links = {};
-  const one = (
-    key: 'registryId' | 'deviceTypeId' | 'projectId',
-    stored: number | null,
-    sent: number | null | undefined,
-  ) => {
-    if (sent === undefined || sent === stored) kept[key] = stored;
-    else chosen[key] = sent;
-  };
-  one('registryId', current.registry_id, body.registryId);
-  one('deviceTypeId', current.device_type_id, body.deviceTypeId);
-  one('projectId', current.project_id, body.projectId);
-  const pipeline = current.decoder_functions.map((f) => f.id);
-  const sent = body.decoderFunctionIds ?? pipeline;
-  chosen.decoderFunctionIds = sent.filter((id) => !pipeline.includes(id));
-  kept.decoderFunctionIds = sent.filter((id) => pipeline.includes(id));
-  return { chosen, kept };
-}
 
 export default devices;

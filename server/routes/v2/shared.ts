@@ -81,13 +81,3 @@ export function orgChecks(fastify: FastifyInstance) {
     },
   };
 }
-
-/** Keys that must be unique in a list: the first repeated one, or undefined. */
-export function firstDuplicate(keys: readonly string[]): string | undefined {
-  const seen = new Set<string>();
-  for (const key of keys) {
-    if (seen.has(key)) return key;
-    seen.add(key);
-  }
-  return undefined;
-}
