@@ -21,7 +21,7 @@ const featureZones = features.map((name) => ({
   message: 'Features do not import each other; what two features read is in api/.',
 }));
 
-const React = ['react', 'react-*', 'react/*', '@xstate/react', 'styled-components'];
+const REACT_IMPORTS = ['react', 'react-*', 'react/*', '@xstate/react', 'styled-components'];
 
 // Names. Files and folders are kebab-case; a role suffix (`.machine.ts`, `.test.ts`) is not checked.
 const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
@@ -162,6 +162,11 @@ export default tseslint.config(
     },
   },
   {
+    // No barrel index.ts inside features: it defeats tree-shaking and hides cycles.
+    files: ['src/features/**'],
+    rules: { 'check-file/no-index': ['error', { ignoreMiddleExtensions: true }] },
+  },
+  {
     // No import cycles: a shared piece moves down instead. Type-only imports are not cycles.
     files: [
       'src/**/*.{ts,tsx}',
@@ -177,7 +182,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: React, message: 'machines/ and streams/ import no React.' }] },
+        {
+          patterns: [{ group: REACT_IMPORTS, message: 'machines/ and streams/ import no React.' }],
+        },
       ],
     },
   },
@@ -187,7 +194,7 @@ export default tseslint.config(
       'import-x/no-nodejs-modules': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: React, message: 'contracts/ imports no React.' }] },
+        { patterns: [{ group: REACT_IMPORTS, message: 'contracts/ imports no React.' }] },
       ],
     },
   },

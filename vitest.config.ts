@@ -26,7 +26,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'machines/**/*.test.ts', 'streams/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'streams/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
