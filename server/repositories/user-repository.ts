@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DB, NewUser, User, UsersTable } from '../db/types.ts';
+import { LOCKOUT_WINDOW_MS, PAIR_FAILURES } from '../services/sign-in-guard.ts';
 
-export type UserWithOrg = User & { org_name: string };
+export type UserWithOrg = User & {
+  org_name: string;
+  /** When the last of the account's sources closed by its failures opens again (null: none is). */
+  pairs_closed_until: Date | null;
+};
+
+const windowSeconds = LOCKOUT_WINDOW_MS / 1000;
 
 export function userRepository(db: Kysely<DB>) {
   const withOrg = () =>
@@ -9,7 +16,20 @@ export function userRepository(db: Kysely<DB>) {
       .selectFrom('users')
       .innerJoin('organisations', 'organisations.uuid', 'users.org_uuid')
       .selectAll('users')
-      .select('organisations.name as org_name');
+      .select('organisations.name as org_name')
+      // A source is closed while it has PAIR_FAILURES failures in the window,
+      // so it opens when its PAIR_FAILURES-th newest failure leaves the window.
+      .select(
+        sql<Date | null>`(
+          select max(f.at) + make_interval(secs => ${windowSeconds})
+          from (
+            select at, row_number() over (partition by address order by at desc) as n
+            from sign_in_failures
+            where user_uuid = users.uuid and at > now() - make_interval(secs => ${windowSeconds})
+          ) f
+          where f.n = ${PAIR_FAILURES}
+        )`.as('pairs_closed_until'),
+      );
 
   return {
     create(values: NewUser): Promise<User> {

@@ -4,14 +4,30 @@ import type { User } from '../schemas/user.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Whether the user's sign-in is suspended now, as `loginSuspended` shows it. */
-export const isSuspended = (row: { login_suspended_until: Date | null }): boolean =>
-  row.login_suspended_until !== null && row.login_suspended_until > new Date();
+/**
+ * Until when the user's sign-in is held back, as `loginSuspendedUntil` shows
+ * it: the account's suspension for unknown sources, or a source its failures
+ * closed (whoever failed there), whichever lasts longer; null when neither.
+ */
+export function suspendedUntil(row: {
+  login_suspended_until: Date | null;
+  pairs_closed_until: Date | null;
+}): Date | null {
+  const now = Date.now();
+  const ends = [row.login_suspended_until, row.pairs_closed_until].filter(
+    (end): end is Date => end !== null && end.getTime() > now,
+  );
+  return ends.length === 0 ? null : new Date(Math.max(...ends.map((end) => end.getTime())));
+}
+
+/** Whether the user's sign-in is held back now, as `loginSuspended` shows it. */
+export const isSuspended = (row: Parameters<typeof suspendedUntil>[0]): boolean =>
+  suspendedUntil(row) !== null;
 
 /** A user as the API shows it; `own` adds the private store (settings, favourites, dashboards). */
 export function userView(row: UserWithOrg, own: boolean): User {
   const group = isGroupId(row.group_id) ? row.group_id : 3;
-  const suspended = isSuspended(row);
+  const until = suspendedUntil(row);
   return {
     uuid: row.uuid,
     email: row.email,
@@ -36,8 +52,8 @@ export function userView(row: UserWithOrg, own: boolean): User {
     recoveryEmail: row.recovery_email,
     active: row.active,
     confirmed: row.confirmed_at !== null,
-    loginSuspended: suspended,
-    loginSuspendedUntil: suspended ? iso(row.login_suspended_until) : null,
+    loginSuspended: until !== null,
+    loginSuspendedUntil: iso(until),
     created: row.created_at.toISOString(),
     modified: row.modified_at.toISOString(),
     lastSignIn: iso(row.last_sign_in_at),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   ACCOUNT_FAILURES,
+  LOCKOUT_WINDOW_MS,
   PAIR_FAILURES,
   SOURCE_FAILURES,
 } from '../../server/services/sign-in-guard.ts';
@@ -150,12 +151,29 @@ describe('the sign-in lockout', () => {
     expect((await attempt('target', PASSWORD, '192.0.2.200')).statusCode).toBe(200);
   });
 
-  it('lets a manager open a closed pair by lifting the suspension', async () => {
+  it('shows a closed pair to the manager as a suspension, who opens it by lifting it', async () => {
     const uuid = await newUser('forgiven');
     const address = '203.0.113.13';
-    await fail('forgiven', address, PAIR_FAILURES);
-    expect((await attempt('forgiven', PASSWORD, address)).statusCode).toBe(401);
     const manager = await signIn(t.app, emails.managerA);
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/entity/user/${uuid}`,
+          headers: { authorization: `Bearer ${manager}` },
+        })
+      ).json<{ loginSuspended: boolean; loginSuspendedUntil: string | null }>();
+    await fail('forgiven', address, PAIR_FAILURES - 1);
+    expect(await read()).toMatchObject({ loginSuspended: false, loginSuspendedUntil: null });
+    const before = Date.now();
+    await fail('forgiven', address, 1);
+    expect((await attempt('forgiven', PASSWORD, address)).statusCode).toBe(401);
+    // The manager the user calls sees why they cannot sign in, and until when.
+    const held = await read();
+    expect(held.loginSuspended).toBe(true);
+    const until = Date.parse(held.loginSuspendedUntil ?? '');
+    expect(until).toBeGreaterThan(before + LOCKOUT_WINDOW_MS - 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + LOCKOUT_WINDOW_MS);
     const lift = await t.app.inject({
       method: 'PUT',
       url: `/api/entity/user/${uuid}`,
@@ -163,6 +181,7 @@ describe('the sign-in lockout', () => {
       payload: { loginSuspended: false },
     });
     expect(lift.statusCode).toBe(200);
+    expect(lift.json()).toMatchObject({ loginSuspended: false, loginSuspendedUntil: null });
     expect((await attempt('forgiven', PASSWORD, address)).statusCode).toBe(200);
   });
 });
