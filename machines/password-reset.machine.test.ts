@@ -86,11 +86,32 @@ describe('passwordResetMachine, request mode', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('asks for a valid e-mail before sending anything, and names a refused one as invalid', async () => {
+    const { actor, calls } = start(
+      { mode: 'request' },
+      { requestReset: () => Promise.reject(httpError(400)) },
+    );
+    actor.send({ type: 'reset.submit' });
+    expect(actor.getSnapshot().value).toBe('request');
+    expect(actor.getSnapshot().context.error).toBe('emailInvalid');
+    actor.send({ type: 'reset.change', field: 'email', value: 'not an address' });
+    actor.send({ type: 'reset.submit' });
+    expect(actor.getSnapshot().context.error).toBe('emailInvalid');
+    expect(calls.requestReset).not.toHaveBeenCalled();
+
+    actor.send({ type: 'reset.change', field: 'email', value: 'alice@example' });
+    actor.send({ type: 'reset.submit' });
+    const back = await waitFor(actor, (s) => s.context.error !== null);
+    expect(calls.requestReset).toHaveBeenCalledWith({ email: 'alice@example' });
+    expect(back.context.error).toBe('emailInvalid');
+  });
+
   it('reports any other failure as a network error', async () => {
     const { actor } = start(
       { mode: 'request' },
       { requestReset: () => Promise.reject(httpError(500)) },
     );
+    actor.send({ type: 'reset.change', field: 'email', value: 'alice@example.com' });
     actor.send({ type: 'reset.submit' });
 
     const back = await waitFor(actor, (s) => s.context.error !== null);
@@ -103,6 +124,7 @@ describe('passwordResetMachine, request mode', () => {
       { mode: 'request' },
       { requestReset: () => Promise.reject(new TypeError('Failed to fetch')) },
     );
+    actor.send({ type: 'reset.change', field: 'email', value: 'alice@example.com' });
     actor.send({ type: 'reset.submit' });
 
     const back = await waitFor(actor, (s) => s.context.error !== null);

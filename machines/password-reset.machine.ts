@@ -9,7 +9,7 @@ export type ResetMode = 'request' | LinkMode;
 export type PasswordResetInput = { mode: 'request' } | { mode: LinkMode; token: string };
 
 /** Keys for the UI's messages; the machine holds no text. */
-export type ResetError = PasswordError | 'emailNotFound' | 'userGone' | 'network';
+export type ResetError = PasswordError | 'emailInvalid' | 'emailNotFound' | 'userGone' | 'network';
 
 export type ResetField = 'email' | 'password' | 'confirmation';
 
@@ -47,6 +47,9 @@ export interface SetFieldParams {
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /** The services reject with the HTTP status on the error; anything else counts as a network error. */
+/** Something that can be an e-mail address: the server checks it exactly. */
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+$/.test(value.trim());
+
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
   return typeof error.status === 'number' ? error.status : undefined;
@@ -80,7 +83,9 @@ export const passwordResetMachine = setup({
     isRequestMode: ({ context }) => context.mode === 'request',
     isPasswordValid: ({ context }) =>
       validatePassword(context.password, context.confirmation) === null,
+    isEmailValid: ({ context }) => looksLikeEmail(context.email),
     isNotFound: (_, params: { error: unknown }) => statusOf(params.error) === 404,
+    isBadRequest: (_, params: { error: unknown }) => statusOf(params.error) === 400,
   },
 }).createMachine({
   id: 'passwordReset',
@@ -106,7 +111,10 @@ export const passwordResetMachine = setup({
             params: ({ event }) => ({ field: event.field, value: event.value }),
           },
         },
-        'reset.submit': { target: 'sending' },
+        'reset.submit': [
+          { guard: 'isEmailValid', target: 'sending' },
+          { actions: { type: 'setError', params: { error: 'emailInvalid' } } },
+        ],
       },
     },
     sending: {
@@ -120,6 +128,11 @@ export const passwordResetMachine = setup({
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
             target: 'request',
             actions: { type: 'setError', params: { error: 'emailNotFound' } },
+          },
+          {
+            guard: { type: 'isBadRequest', params: ({ event }) => ({ error: event.error }) },
+            target: 'request',
+            actions: { type: 'setError', params: { error: 'emailInvalid' } },
           },
           {
             target: 'request',

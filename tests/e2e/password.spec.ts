@@ -7,6 +7,8 @@ test.describe('passwords', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
     await expect(page).toHaveURL(/\/password\/reset\/da$/);
+    // The login page stays up while the reset page loads: type once it shows.
+    await expect(page.getByRole('heading', { name: 'Glemt din adgangskode?' })).toBeVisible();
     const since = Date.now() - 1000;
     await page.getByLabel('E-mail').fill(demo.user);
     await page.getByRole('button', { name: 'Nulstil adgangskode' }).click();

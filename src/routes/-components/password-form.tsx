@@ -46,6 +46,8 @@ function useErrorText() {
         return t`Password must contain at least 8 characters!`;
       case 'passwordMismatch':
         return t`The entered passwords are not identical!`;
+      case 'emailInvalid':
+        return t`Enter a valid e-mail address.`;
       case 'emailNotFound':
         return t`The e-mail is not assigned to an existing account.`;
       case 'userGone':
