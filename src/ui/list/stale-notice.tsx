@@ -2,23 +2,11 @@ import { Trans } from '@lingui/react/macro';
 import { CloudOff } from 'lucide-react';
 import styled from 'styled-components';
 import { Button } from '../button.tsx';
+import { WarningNotice } from '../warning-notice.tsx';
 
-const Notice = styled.div`
-  display: flex;
+const Notice = styled(WarningNotice)`
   flex-wrap: wrap;
   align-items: center;
-  gap: 8px 12px;
-  margin-bottom: 12px;
-  padding: 8px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 0.875rem;
-  svg {
-    color: ${({ theme }) => theme.colors.warning};
-    flex: none;
-  }
   span {
     flex: 1 1 200px;
   }

@@ -2,23 +2,10 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { PauseCircle } from 'lucide-react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format.ts';
+import { WarningNotice } from '../../../ui/warning-notice.tsx';
 import type { Device } from '../api/queries.ts';
 
-const Notice = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: 8px 12px;
-  margin-bottom: 12px;
-  padding: 8px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 0.875rem;
-  svg {
-    color: ${({ theme }) => theme.colors.warning};
-    flex: none;
-  }
+const Notice = styled(WarningNotice)`
   p {
     margin: 0;
   }
