@@ -15,6 +15,8 @@ export const FormGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
   gap: 14px 16px;
+  /* A field with a hint below it must not stretch its neighbours' inputs. */
+  align-items: start;
 `;
 
 const Placeholder = styled.div`
