@@ -1,3 +1,4 @@
+import type { LocationType } from '../../contracts/device.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the tables in migrations/; keep them in step with the SQL. */
@@ -164,19 +165,6 @@ export interface ProjectsTable {
   modified_at: CreatedAt;
 }
 
-export const locationTypes = [
-  'crossroads',
-  'motorway',
-  'office',
-  'park',
-  'path',
-  'pedestrianstreet',
-  'port',
-  'road',
-  'square',
-  'unspecified',
-] as const;
-export type LocationType = (typeof locationTypes)[number];
 export type DeviceStatus = 'green' | 'yellow' | 'red' | 'none';
 
 export interface DevicesTable {

@@ -1,4 +1,4 @@
-import type { LocationType } from '../db/types.ts';
+import type { LocationType } from '../../contracts/device.ts';
 
 export interface DemoPlace {
   name: string;

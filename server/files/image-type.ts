@@ -1,4 +1,4 @@
-import type { PictureType } from '../schemas/device-picture.ts';
+import type { PictureType } from '../../contracts/device-picture.ts';
 
 // A simple class, no groups: a grouped pattern overflows the stack on megabytes of text.
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { version } from '../lib/version.ts';
-import { ErrorBody } from '../schemas/common.ts';
+import { ErrorBody } from '../../contracts/common.ts';
 
 /** OpenAPI 3.1 from the route schemas, at /api/openapi.json, and a human page at /api/docs. */
 export default fp(

@@ -4,11 +4,11 @@ import type {
   Device,
   DevicesTable,
   DeviceStatus,
-  LocationType,
   NewDevice,
   NewDeviceType,
   NewRegistry,
 } from '../db/types.ts';
+import type { LocationType } from '../../contracts/device.ts';
 import {
   contains,
   inOrgs,

@@ -1,8 +1,8 @@
 import type { DeviceTypeKey } from '../db/types.ts';
 import { forwardTarget, type ForwardPolicy } from '../ingest/forward-policy.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { FirmwareInput, MqttForwardInput } from '../schemas/device.ts';
-import type { DataKeyInput } from '../schemas/list.ts';
+import type { FirmwareInput, MqttForwardInput } from '../../contracts/device.ts';
+import type { DataKeyInput } from '../../contracts/list.ts';
 import { requireUniqueKeys } from './unique-keys.ts';
 
 const FIRMWARE_HISTORY_LIMIT = 100;

@@ -1,4 +1,4 @@
-import type { LocationType } from '../db/types.ts';
+import type { LocationType } from '../../contracts/device.ts';
 
 /**
  * The people-counting model behind the demo history and the live simulator:

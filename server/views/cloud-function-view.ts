@@ -2,8 +2,8 @@ import type {
   CloudFunctionRow,
   CloudFunctionSummaryRow,
 } from '../repositories/cloud-function-repository.ts';
-import type { CloudFunction, CloudFunctionSummary } from '../schemas/cloud-function.ts';
-import type { DataKey } from '../schemas/list.ts';
+import type { CloudFunction, CloudFunctionSummary } from '../../contracts/cloud-function.ts';
+import type { DataKey } from '../../contracts/list.ts';
 
 export function cloudFunctionSummaryView(row: CloudFunctionSummaryRow): CloudFunctionSummary {
   return {

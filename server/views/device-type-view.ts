@@ -1,5 +1,5 @@
 import type { DeviceTypeRow } from '../repositories/device-type-repository.ts';
-import type { DeviceType } from '../schemas/device-type.ts';
+import type { DeviceType } from '../../contracts/device-type.ts';
 
 export function deviceTypeView(row: DeviceTypeRow): DeviceType {
   return {

@@ -1,7 +1,7 @@
 import type { FunctionPauses } from '../functions/function-pauses.ts';
 import type { DeviceRow } from '../repositories/device-repository.ts';
-import type { Device } from '../schemas/device.ts';
-import type { DataKey } from '../schemas/list.ts';
+import type { Device } from '../../contracts/device.ts';
+import type { DataKey } from '../../contracts/list.ts';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const number = (value: unknown): number | null => (typeof value === 'number' ? value : null);

@@ -1,5 +1,5 @@
 import type { MessageRow } from '../repositories/message-repository.ts';
-import type { Message } from '../schemas/message.ts';
+import type { Message } from '../../contracts/message.ts';
 
 export function messageView(row: MessageRow): Message {
   return {

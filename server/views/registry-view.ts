@@ -1,5 +1,5 @@
 import type { RegistryRow } from '../repositories/registry-repository.ts';
-import type { Registry } from '../schemas/registry.ts';
+import type { Registry } from '../../contracts/registry.ts';
 
 export function registryView(row: RegistryRow): Registry {
   return {

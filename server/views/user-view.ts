@@ -1,6 +1,6 @@
 import { groupNames, isGroupId, privilegesOf } from '../access/matrix.ts';
 import type { UserWithOrg } from '../repositories/user-repository.ts';
-import type { User } from '../schemas/user.ts';
+import type { User } from '../../contracts/user.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password.ts';
-import { locationTypes } from '../../server/db/types.ts';
+import { locationTypes } from '../../contracts/device.ts';
 import { seedDemo } from '../../server/demo/seed.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Uuid } from '../../server/schemas/common.ts';
+import { Uuid } from '../../contracts/common.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World } from '../helpers/world.ts';

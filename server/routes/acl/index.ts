@@ -5,7 +5,7 @@ import { parsePrivilegeName } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { ownershipRepository } from '../../repositories/ownership-repository.ts';
-import { errors, Uuid } from '../../schemas/common.ts';
+import { errors, Uuid } from '../../../contracts/common.ts';
 
 const Answers = Type.Record(Type.String(), Type.Boolean());
 const PrivilegesParam = Type.String({

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { createOidcDiscovery, OidcError } from '../../auth/oidc.ts';
 import { newSecret } from '../../auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { errors } from '../../schemas/common.ts';
+import { errors } from '../../../contracts/common.ts';
 
 /** Holds `state.nonce.payload` between /auth/oidc/start and POST /auth/google. */
 export const FLOW_COOKIE = 'NORDLYS_OIDC';

@@ -6,8 +6,9 @@ import { json } from '../../db/json.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { brandingRepository, type BrandingRow } from '../../repositories/branding-repository.ts';
-import { Branding, BrandingInput, HostParams } from '../../schemas/branding.ts';
-import { errors, Ok } from '../../schemas/common.ts';
+import { Branding, BrandingInput } from '../../../contracts/branding.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
+import { HostParams } from '../../schemas/params.ts';
 
 const hostPattern = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
 

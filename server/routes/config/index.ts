@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { serviceNames } from '../../config.ts';
 import { version } from '../../lib/version.ts';
-import { Nullable } from '../../schemas/common.ts';
+import { Nullable } from '../../../contracts/common.ts';
 
 const RuntimeConfig = Type.Object({
   version: Type.String(),

@@ -12,12 +12,13 @@ import {
   organisationRepository,
   type OrganisationRow,
 } from '../../repositories/organisation-repository.ts';
-import { errors, IdParams, Ok, UuidParams } from '../../schemas/common.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
 import {
   Organisation,
   OrganisationCreate,
   OrganisationUpdate,
-} from '../../schemas/organisation.ts';
+} from '../../../contracts/organisation.ts';
+import { IdParams, UuidParams } from '../../schemas/params.ts';
 
 function view(row: OrganisationRow): Organisation {
   return {

@@ -14,7 +14,7 @@ import { formatPhone } from '../../lib/phone.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { organisationRepository } from '../../repositories/organisation-repository.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
-import { errors, ErrorBody, Ok, UuidParams, IdParams } from '../../schemas/common.ts';
+import { errors, ErrorBody, Ok } from '../../../contracts/common.ts';
 import {
   Password,
   User,
@@ -24,12 +24,13 @@ import {
   UserImageUpload,
   UserInternal,
   UserUpdate,
-} from '../../schemas/user.ts';
-import { ImageResponse } from '../../schemas/device-picture.ts';
+} from '../../../contracts/user.ts';
+import { ImageResponse } from '../../../contracts/device-picture.ts';
 import { checkPassword, sendConfirmMail } from '../../services/account-mail.ts';
 import { signInGuard } from '../../services/sign-in-guard.ts';
 import { revocation } from '../../services/revocation.ts';
 import { isSuspended, userView } from '../../views/user-view.ts';
+import { IdParams, UuidParams } from '../../schemas/params.ts';
 
 const INTERNAL_LIMIT_BYTES = 512 * 1024;
 const CreatedUser = Type.Intersect([User, Type.Object({ confirmationMailSent: Type.Boolean() })]);

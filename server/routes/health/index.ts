@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Health, Readiness } from '../../schemas/health.ts';
+import { Health, Readiness } from '../../../contracts/health.ts';
 import { version } from '../../lib/version.ts';
 import { PING_TIMEOUT_MS } from '../../db/database.ts';
 

@@ -6,7 +6,8 @@ import type { ApiTokenType } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { apiTokenRepository } from '../../repositories/api-token-repository.ts';
-import { errors, IdParams, Nullable, Ok, Timestamp } from '../../schemas/common.ts';
+import { errors, Nullable, Ok, Timestamp } from '../../../contracts/common.ts';
+import { IdParams } from '../../schemas/params.ts';
 
 const TokenType = Type.Union([
   Type.Literal('general'),

@@ -5,8 +5,8 @@ import { MAX_PACKET_BYTES } from '../../ingest/limits.ts';
 import { DatabaseUnavailableError } from '../../ingest/retry.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { errors } from '../../schemas/common.ts';
-import { EntityId } from '../../schemas/list.ts';
+import { errors } from '../../../contracts/common.ts';
+import { EntityId } from '../../../contracts/list.ts';
 
 /** How long a request waits for a database that is down before it is answered 503. */
 const DATABASE_PATIENCE_MS = 2_000;

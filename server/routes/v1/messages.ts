@@ -6,16 +6,12 @@ import { requireActor } from '../../plugins/auth.ts';
 import { deviceRepository } from '../../repositories/device-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { messageRepository, messageSorts } from '../../repositories/message-repository.ts';
-import { errors } from '../../schemas/common.ts';
-import { EntityIdParams, Page } from '../../schemas/list.ts';
-import {
-  DeviceMessagesParams,
-  DeviceMessagesQuery,
-  Message,
-  MessageListQuery,
-} from '../../schemas/message.ts';
+import { errors } from '../../../contracts/common.ts';
+import { Page } from '../../../contracts/list.ts';
+import { DeviceMessagesQuery, Message, MessageListQuery } from '../../../contracts/message.ts';
 import { messageView } from '../../views/message-view.ts';
 import { idInPath, notFound, ownerOf, pageAnswer, pageOf } from '../v2/shared.ts';
+import { DeviceMessagesParams, EntityIdParams } from '../../schemas/params.ts';
 
 /** `YYYY-MM-DD HH:mm:ss` (UTC) as an instant. */
 function specTime(text: string, name: string): Date {

@@ -18,12 +18,13 @@ import {
   CloudFunctionSummary,
   CloudFunctionUpdate,
   CODE_LIMIT_BYTES,
-} from '../../schemas/cloud-function.ts';
-import { errors, Ok } from '../../schemas/common.ts';
-import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
+} from '../../../contracts/cloud-function.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
+import { Page, withCanonicalTypes } from '../../../contracts/list.ts';
 import { requireUniqueKeys } from '../../services/unique-keys.ts';
 import { cloudFunctionSummaryView, cloudFunctionView } from '../../views/cloud-function-view.ts';
 import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { EntityIdParams } from '../../schemas/params.ts';
 
 function checkContent(body: {
   code?: string;

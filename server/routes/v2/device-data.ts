@@ -15,16 +15,15 @@ import {
   type BucketRow,
   type RawRow,
 } from '../../repositories/history-repository.ts';
-import { errors } from '../../schemas/common.ts';
+import { errors } from '../../../contracts/common.ts';
 import {
   History,
-  HistoryParams,
   HistoryQuery,
-  HistoryStatParams,
   type HistoryPoint,
   type Statistic,
-} from '../../schemas/history.ts';
+} from '../../../contracts/history.ts';
 import { notFound } from './shared.ts';
+import { HistoryParams, HistoryStatParams } from '../../schemas/params.ts';
 
 /** Raw answers stop here; `truncated` tells the client to continue from the last time. */
 const RAW_LIMIT = 50_000;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ForwardStatus } from '../../ingest/forward.ts';
 import { deviceRepository } from '../../repositories/device-repository.ts';
-import { errors } from '../../schemas/common.ts';
-import { EntityIdParams } from '../../schemas/list.ts';
-import { MqttForwardStatus } from '../../schemas/mqtt-forward.ts';
+import { errors } from '../../../contracts/common.ts';
+import { MqttForwardStatus } from '../../../contracts/mqtt-forward.ts';
 import { idInPath, notFound, ownerOf } from './shared.ts';
+import { EntityIdParams } from '../../schemas/params.ts';
 
 const iso = (time: number) => new Date(time).toISOString();
 

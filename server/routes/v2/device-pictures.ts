@@ -8,18 +8,17 @@ import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { devicePictureRepository } from '../../repositories/device-picture-repository.ts';
 import { deviceRepository } from '../../repositories/device-repository.ts';
-import { errors, ErrorBody, Ok } from '../../schemas/common.ts';
+import { errors, ErrorBody, Ok } from '../../../contracts/common.ts';
 import {
   DevicePicture,
-  DevicePictureParams,
   DevicePictureUpload,
   ImageResponse,
   PICTURE_BODY_LIMIT,
   PICTURE_MAX_BYTES,
   PICTURES_PER_DEVICE,
-} from '../../schemas/device-picture.ts';
-import { EntityIdParams } from '../../schemas/list.ts';
+} from '../../../contracts/device-picture.ts';
 import { idInPath, notFound, ownerOf } from './shared.ts';
+import { DevicePictureParams, EntityIdParams } from '../../schemas/params.ts';
 
 const view = (row: PictureRow): DevicePicture => ({
   id: row.id,

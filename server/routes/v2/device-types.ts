@@ -11,18 +11,19 @@ import {
 } from '../../repositories/device-type-repository.ts';
 import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
-import { errors, Ok } from '../../schemas/common.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
 import {
   DeviceType,
   DeviceTypeCreate,
   DeviceTypeListQuery,
   DeviceTypeUpdate,
-} from '../../schemas/device-type.ts';
-import { EntityIdParams, Page, withCanonicalTypes } from '../../schemas/list.ts';
+} from '../../../contracts/device-type.ts';
+import { Page, withCanonicalTypes } from '../../../contracts/list.ts';
 import { linkChecks } from '../../services/device-links.ts';
 import { requireUniqueKeys } from '../../services/unique-keys.ts';
 import { deviceTypeView } from '../../views/device-type-view.ts';
 import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { EntityIdParams } from '../../schemas/params.ts';
 
 const deviceTypes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceTypeRepository(fastify.db);

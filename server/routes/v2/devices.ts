@@ -18,9 +18,9 @@ import { deviceTypeRepository } from '../../repositories/device-type-repository.
 import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { isUniqueViolation, narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { registryRepository } from '../../repositories/registry-repository.ts';
-import { errors, Ok } from '../../schemas/common.ts';
-import { Device, DeviceCreate, DeviceListQuery, DeviceUpdate } from '../../schemas/device.ts';
-import { EntityIdParams, Page, withCanonicalTypes, type DataKeyInput } from '../../schemas/list.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
+import { Device, DeviceCreate, DeviceListQuery, DeviceUpdate } from '../../../contracts/device.ts';
+import { Page, withCanonicalTypes, type DataKeyInput } from '../../../contracts/list.ts';
 import { linkChecks, splitLinks } from '../../services/device-links.ts';
 import {
   checkKeys,
@@ -32,6 +32,7 @@ import {
 import { deviceView } from '../../views/device-view.ts';
 import { locationUpdate, longitudeOf } from './device-location.ts';
 import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { EntityIdParams } from '../../schemas/params.ts';
 
 const devices: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = deviceRepository(fastify.db);

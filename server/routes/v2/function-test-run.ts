@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { groupAllows } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { errors } from '../../schemas/common.ts';
+import { errors } from '../../../contracts/common.ts';
 
 const RunResult = Type.Object({
   ok: Type.Boolean(),

@@ -7,16 +7,17 @@ import { requireActor } from '../../plugins/auth.ts';
 import { favouriteRepository } from '../../repositories/favourite-repository.ts';
 import { narrowScope, parseSort } from '../../repositories/list-query.ts';
 import { registryRepository, registrySorts } from '../../repositories/registry-repository.ts';
-import { errors, Ok } from '../../schemas/common.ts';
-import { EntityIdParams, Page } from '../../schemas/list.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
+import { Page } from '../../../contracts/list.ts';
 import {
   Registry,
   RegistryCreate,
   RegistryListQuery,
   RegistryUpdate,
-} from '../../schemas/registry.ts';
+} from '../../../contracts/registry.ts';
 import { registryView } from '../../views/registry-view.ts';
 import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { EntityIdParams } from '../../schemas/params.ts';
 
 const registries: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = registryRepository(fastify.db);

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { can, scopeList } from '../../access/access.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { searchRepository, type SuggestionGroup } from '../../repositories/search-repository.ts';
-import { errors } from '../../schemas/common.ts';
+import { errors } from '../../../contracts/common.ts';
 import {
   SearchQuery,
   SearchResult,
   SUGGESTIONS_PER_GROUP,
   type Suggestion,
-} from '../../schemas/search.ts';
+} from '../../../contracts/search.ts';
 
 const search: FastifyPluginAsyncTypebox = async (fastify) => {
   const repo = searchRepository(fastify.db);

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { organisationRepository } from '../../repositories/organisation-repository.ts';
 import type { PageRequest } from '../../repositories/list-query.ts';
-import { PAGE_SIZE_DEFAULT } from '../../schemas/list.ts';
+import { PAGE_SIZE_DEFAULT } from '../../../contracts/list.ts';
 
 export const notFound = () => new HttpError(404, 'Resource not found');
 

@@ -22,9 +22,6 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Url = Type.String({ format: 'uri', maxLength: 2000, pattern: '^https?://' });
 export const Timestamp = Type.String({ format: 'date-time' });
 
-export const UuidParams = Type.Object({ uuid: Uuid });
-export const IdParams = Type.Object({ id: Uuid });
-
 export const Ok = Type.Object({ ok: Type.Boolean() });
 
 /** The usual error answers, for the OpenAPI document. */

@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { locationTypes } from '../db/types.ts';
 import { Nullable, Text, Timestamp, Uuid } from './common.ts';
 import {
   DataKey,
@@ -15,6 +14,20 @@ import {
 } from './list.ts';
 import { acceptReadOnly } from './read-only.ts';
 
+/** Where a device stands (spec §3 Device, location type). */
+export const locationTypes = [
+  'crossroads',
+  'motorway',
+  'office',
+  'park',
+  'path',
+  'pedestrianstreet',
+  'port',
+  'road',
+  'square',
+  'unspecified',
+] as const;
+export type LocationType = (typeof locationTypes)[number];
 export const LocationType = Type.Enum(locationTypes);
 export const DeviceStatus = Type.Union([
   Type.Literal('green'),

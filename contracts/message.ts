@@ -37,8 +37,6 @@ export const SpecTime = Type.String({
   maxLength: 24,
 });
 
-export const DeviceMessagesParams = Type.Object({ id: EntityId, from: SpecTime, to: SpecTime });
-
 export const DeviceMessagesQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1000 })),
 });

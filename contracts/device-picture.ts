@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { Text, Timestamp, Uuid } from './common.ts';
-import { EntityId } from './list.ts';
 
 /** The image types a device picture may have; anything else is refused. */
 export const pictureTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -12,8 +11,6 @@ export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_BODY_LIMIT = Math.ceil(PICTURE_MAX_BYTES / 3) * 4 + 16 * 1024;
 /** At most this many pictures per device. */
 export const PICTURES_PER_DEVICE = 50;
-
-export const DevicePictureParams = Type.Object({ id: EntityId, pictureId: EntityId });
 
 /**
  * An uploaded picture: the image bytes as base64 (no `data:` prefix), its

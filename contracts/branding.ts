@@ -50,7 +50,3 @@ export const Branding = Type.Object({
   colors: Type.Record(Type.String(), Type.String()),
 });
 export type Branding = Static<typeof Branding>;
-
-export const HostParams = Type.Object({
-  host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$' }),
-});

@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
-import { EntityId } from './list.ts';
 
-const DataKey = Type.String({
+export const HistoryKey = Type.String({
   minLength: 1,
   maxLength: 64,
   pattern: '^[A-Za-z0-9_.-]+$',
@@ -10,7 +9,7 @@ const DataKey = Type.String({
 });
 
 /** A local wall-clock time in the organisation's time zone (spec §7). */
-const LocalTime = Type.String({
+export const LocalTime = Type.String({
   maxLength: 19,
   description: 'YYYY-MM-DD HH:mm:ss in the organisation time zone; `to` is inclusive to the second',
   examples: ['2024-03-31 00:00:00'],
@@ -27,21 +26,6 @@ export const Statistic = Type.Union(
   { description: 'The statistic that becomes each bucket’s `value`' },
 );
 export type Statistic = Static<typeof Statistic>;
-
-export const HistoryParams = Type.Object({
-  deviceId: EntityId,
-  from: LocalTime,
-  to: LocalTime,
-  dataField: DataKey,
-});
-
-export const HistoryStatParams = Type.Object({
-  deviceId: EntityId,
-  key: DataKey,
-  from: LocalTime,
-  to: LocalTime,
-  dataField: Statistic,
-});
 
 export const HistoryQuery = Type.Object(
   {

@@ -5,7 +5,6 @@ import { Nullable, Text, Uuid } from './common.ts';
 
 /** Numeric ids of registries, device types, devices, functions and projects. */
 export const EntityId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-export const EntityIdParams = Type.Object({ id: EntityId });
 
 /** A required name: not blank, at most 200 characters. */
 export const EntityName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
