@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnknown } from 'typebox';
 import { Nullable, Text, Uuid } from './common.ts';
 
 /** Shapes shared by the device-domain schemas (registries, device types, devices, functions). */
@@ -93,6 +93,10 @@ export function listQuery(sortFields: readonly string[]) {
   };
 }
 
+/** The common part of every list's query, as the console sends it. */
+export const ListQuery = Type.Object(listQuery([]));
+export type ListQuery = Omit<Static<typeof ListQuery>, 'sort'> & { sort?: string | undefined };
+
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({
     items: Type.Array(item),
@@ -100,3 +104,6 @@ export const Page = <T extends TSchema>(item: T) =>
     page: Type.Integer(),
     pageSize: Type.Integer(),
   });
+
+/** A page of a list whose items are T (the Page schema's type, items typed). */
+export type PageOf<T> = Omit<Static<ReturnType<typeof Page<TUnknown>>>, 'items'> & { items: T[] };

@@ -67,3 +67,16 @@ export function forgetCache(queryClient: QueryClient): void {
     // Storage can be unavailable (private mode); there is nothing kept then.
   }
 }
+
+/**
+ * What a route's loader does with its reads: makes sure each is in the cache or
+ * on its way, without holding the navigation. The page shows the query's
+ * loading and error states (ui/detail.tsx QueryView), so a slow or failed read
+ * is seen on the page it belongs to rather than as a blank transition.
+ */
+export function ensureQueries(
+  queryClient: QueryClient,
+  ...queries: Parameters<QueryClient['ensureQueryData']>[0][]
+): void {
+  for (const query of queries) void queryClient.ensureQueryData(query).catch(() => undefined);
+}
