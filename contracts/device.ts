@@ -29,12 +29,13 @@ export const locationTypes = [
 ] as const;
 export type LocationType = (typeof locationTypes)[number];
 export const LocationType = Type.Enum(locationTypes);
-export const DeviceStatus = Type.Union([
-  Type.Literal('green'),
-  Type.Literal('yellow'),
-  Type.Literal('red'),
-  Type.Literal('none'),
-]);
+/**
+ * A device's status (spec §4 Device status): green connected with data, yellow
+ * connected without data, red disconnected, none for no device attached.
+ */
+export const deviceStatuses = ['green', 'yellow', 'red', 'none'] as const;
+export const DeviceStatus = Type.Enum(deviceStatuses);
+export type DeviceStatus = Static<typeof DeviceStatus>;
 export const Availability = Type.Union([Type.Literal('free'), Type.Literal('busy')]);
 
 export const deviceSortFields = [

@@ -16,7 +16,14 @@ export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknow
 });
 
 /** A data key name: what a device sends and charts show (`countIn`, `temperature`). */
-export const KeyName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
+export const KEY_NAME_MAX_LENGTH = 64;
+/** The data-key rule, for checks outside a schema (`new RegExp(KEY_NAME_PATTERN)`). */
+export const KEY_NAME_PATTERN = '^[A-Za-z0-9_.-]+$';
+export const KeyName = Type.String({
+  minLength: 1,
+  maxLength: KEY_NAME_MAX_LENGTH,
+  pattern: KEY_NAME_PATTERN,
+});
 /** A key's type; `int` is taken as another name for `integer` (spec §3 Device type). */
 export const KeyType = Type.Union(
   [
