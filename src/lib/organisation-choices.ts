@@ -1,24 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
+import type { Organisation } from '../../contracts/organisation.ts';
 
 /** An organisation as a form's organisation picker needs it. */
-export interface OrganisationChoice {
-  uuid: string;
-  name: string;
-  parent: { uuid: string; name: string } | null;
-}
-
-/**
- * The organisations the user works in (GET /entity/organisations answers only
- * those): the ones a create or move may name.
- */
-export const organisationChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['organisations', 'choices'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<OrganisationChoice[]>('core', '/entity/organisations', { signal }),
-    staleTime: 60_000,
-  });
+export type OrganisationChoice = Pick<Organisation, 'uuid' | 'name' | 'parent'>;
 
 /** The organisations as a tree read top down, each with its depth (for an indented picker). */
 export function organisationTree(

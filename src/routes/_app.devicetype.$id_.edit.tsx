@@ -12,7 +12,7 @@ import {
 import { DeviceTypeForm } from '../features/device-types/components/device-type-form.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { useNotify } from '../lib/notifications.ts';
-import { organisationChoicesQuery } from '../lib/organisation-choices.ts';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { NotFound, QueryView } from '../ui/detail.tsx';
 import { entityId } from './-components/entity-id.ts';

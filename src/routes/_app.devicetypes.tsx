@@ -14,7 +14,8 @@ import {
 import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDate } from '../lib/format.ts';
 import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
-import { organisationChoicesQuery, organisationOptions } from '../lib/organisation-choices.ts';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { organisationOptions } from '../lib/organisation-choices.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
 import { DataList, type FilterField } from '../ui/list/data-list.tsx';
