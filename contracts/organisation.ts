@@ -75,3 +75,14 @@ export const OrganisationUpdate = acceptReadOnly(
   Organisation,
 );
 export type OrganisationUpdate = Static<typeof OrganisationUpdate>;
+
+/** An organisation's free key/value metadata, as GET /orgMetadata/{uuid} answers. */
+export const OrganisationMetadata = Type.Object({
+  uuid: Type.String(),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+});
+export type OrganisationMetadata = Static<typeof OrganisationMetadata>;
+
+/** How many devices an organisation and its sub-organisations hold (those the caller can see). */
+export const DeviceTotal = Type.Object({ total: Type.Integer() });
+export type DeviceTotal = Static<typeof DeviceTotal>;
