@@ -3,7 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../../contracts/common.ts';
-import { User } from '../../../contracts/user.ts';
+import {
+  OidcSession,
+  OidcSignIn,
+  PasswordSignIn,
+  Session,
+  SignedInUser,
+} from '../../../contracts/session.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
 import { sessionRepository } from '../../repositories/session-repository.ts';
 import { revocation } from '../../services/revocation.ts';
@@ -15,19 +21,6 @@ import { userView } from '../../views/user-view.ts';
 import { takeOidcFlow } from './oidc-flow.ts';
 import { signInGuard, signInSource } from '../../services/sign-in-guard.ts';
 import { clearedSessionCookie, sessionCookieHeader } from '../../auth/session-cookie.ts';
-
-const Session = Type.Object({
-  token: Type.String(),
-  expires: Type.String({ format: 'date-time' }),
-});
-
-const OidcSession = Type.Object({
-  token: Type.String(),
-  expires: Type.String({ format: 'date-time' }),
-  redirect: Type.Optional(
-    Type.String({ description: 'Where the console goes next, when sign-in began in the browser' }),
-  ),
-});
 
 // Compared against when the user does not exist, so a wrong username takes as
 // long as a wrong password and reveals nothing.
@@ -75,10 +68,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
           'Answers the session token for API clients (send it as a bearer token) and sets the console’s SESSION cookie ' +
           '(HttpOnly, SameSite=Strict). Ten failures of one account from one address close that pair for 15 minutes; ' +
           'see docs/access.md for the lockout.',
-        body: Type.Object({
-          username: Type.String({ minLength: 1, maxLength: 254 }),
-          password: Type.String({ minLength: 1, maxLength: 200 }),
-        }),
+        body: PasswordSignIn,
         response: { 200: Session, 401: errors[401], 429: errors[401] },
       },
     },
@@ -127,10 +117,7 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           'The token must be signed by the configured provider, issued for OIDC_CLIENT_ID and unexpired; its verified e-mail must belong to an active user. ' +
           "After a browser sign-in begun at /api/auth/oidc/start, send the state from the callback: it must match the NORDLYS_OIDC cookie, and the token must carry that sign-in's nonce.",
-        body: Type.Object({
-          id_token: Type.String({ minLength: 1, maxLength: 16_384 }),
-          state: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-        }),
+        body: OidcSignIn,
         response: { 200: OidcSession, 401: errors[401], 404: errors[404] },
       },
     },
@@ -165,14 +152,14 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['auth'],
         summary: 'The signed-in user, with role, privileges and private store',
         security: [{ bearer: [] }],
-        response: { 200: User, 401: errors[401] },
+        response: { 200: SignedInUser, 401: errors[401] },
       },
     },
     async (request) => {
       const actor = requireActor(request);
       const user = await users.get(actor.userUuid);
       if (!user) throw new HttpError(401, 'Sign in to continue');
-      return userView(user, true);
+      return { ...userView(user, false), internal: user.internal };
     },
   );
 

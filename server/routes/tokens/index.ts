@@ -1,36 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
 import { can, inScope, type Actor } from '../../access/access.ts';
 import { groups, type Resource } from '../../access/matrix.ts';
 import type { ApiTokenType } from '../../db/types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { apiTokenRepository } from '../../repositories/api-token-repository.ts';
-import { errors, Nullable, Ok, Timestamp } from '../../../contracts/common.ts';
-import { IdParams } from '../../schemas/params.ts';
-
-const TokenType = Type.Union([
-  Type.Literal('general'),
-  Type.Literal('device'),
-  Type.Literal('devicetype'),
-  Type.Literal('registry'),
-]);
-
-const ApiToken = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  label: Type.String(),
-  type: TokenType,
-  reference: Nullable(Type.Integer()),
-  orgUuid: Type.String(),
-  created: Timestamp,
-  createdBy: Nullable(
-    Type.Object({ uuid: Type.String(), name: Type.String(), email: Type.String() }),
-  ),
-  calls: Type.Integer(),
-  lastCall: Nullable(Timestamp),
-});
-type ApiToken = Static<typeof ApiToken>;
+import { errors, Ok } from '../../../contracts/common.ts';
+import {
+  ApiTokenCreate,
+  ApiTokenList,
+  CreatedApiToken,
+  type ApiToken,
+} from '../../../contracts/token.ts';
+import { EntityIdParams, IdParams } from '../../schemas/params.ts';
 
 const entityOf: Record<
   Exclude<ApiTokenType, 'general'>,
@@ -86,7 +68,7 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'API tokens of an organisation (id: the organisation uuid)',
         security: [{ bearer: [] }],
         params: IdParams,
-        response: { 200: Type.Array(ApiToken), ...errors },
+        response: { 200: ApiTokenList, ...errors },
       },
     },
     async (request) => {
@@ -113,20 +95,8 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           'A general token acts for you with your privileges. A device, devicetype or registry token (reference: that entity’s id) only sends and reads that entity’s data.',
         security: [{ bearer: [] }],
-        body: Type.Object(
-          {
-            label: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-            type: TokenType,
-            reference: Type.Optional(
-              Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: Type.Intersect([ApiToken, Type.Object({ token: Type.String() })]),
-          ...errors,
-        },
+        body: ApiTokenCreate,
+        response: { 201: CreatedApiToken, ...errors },
       },
     },
     async (request, reply) => {
@@ -176,7 +146,7 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['tokens'],
         summary: 'Delete an API token: it stops working at once',
         security: [{ bearer: [] }],
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        params: EntityIdParams,
         response: { 200: Ok, ...errors },
       },
     },
