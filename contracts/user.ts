@@ -144,3 +144,17 @@ export const UserImageUpload = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A new user as created: whether the confirmation mail went out is told once, here. */
+export const CreatedUser = Type.Intersect([
+  User,
+  Type.Object({ confirmationMailSent: Type.Boolean() }),
+]);
+export type CreatedUser = Static<typeof CreatedUser>;
+
+/** One's own new password; the current one too unless the account has none yet. */
+export const PasswordChange = Type.Object(
+  { oldPassword: Type.Optional(Password), newPassword: Password },
+  { additionalProperties: false },
+);
+export type PasswordChange = Static<typeof PasswordChange>;
