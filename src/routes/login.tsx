@@ -19,7 +19,7 @@ import {
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { ensureStoredSettings } from '../lib/use-settings.ts';
 import { Button } from '../ui/button.tsx';
-import { PasswordField, TextField } from '../ui/text-field.tsx';
+import { PasswordField, TextField } from '../ui/form/text-field.tsx';
 import { MarketingPanel } from './-components/marketing-panel.tsx';
 import { PolicyDialog } from './-components/policy-dialog.tsx';
 import { PublicLayout } from './-components/public-layout.tsx';

@@ -11,7 +11,7 @@ import {
 } from '../../../machines/password-reset.machine.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
-import { PasswordField, TextField } from '../../ui/text-field.tsx';
+import { PasswordField, TextField } from '../../ui/form/text-field.tsx';
 
 const Form = styled.form`
   display: grid;

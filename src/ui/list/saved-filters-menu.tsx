@@ -13,7 +13,7 @@ import {
 } from '../../lib/saved-filters.ts';
 import { Button } from '../button.tsx';
 import { Dialog, DialogActions } from '../dialog.tsx';
-import { TextField } from '../text-field.tsx';
+import { TextField } from '../form/text-field.tsx';
 
 const Content = styled(DropdownMenu.Content)`
   min-width: 240px;

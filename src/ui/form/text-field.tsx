@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import styled from 'styled-components';
@@ -49,6 +49,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: boolean | string;
   help?: ReactNode;
   adornment?: ReactNode;
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 export function TextField({ label, error = false, help, adornment, id, ...input }: TextFieldProps) {

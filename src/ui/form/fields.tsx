@@ -1,6 +1,7 @@
 import {
   useId,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -122,6 +123,7 @@ export function TextAreaField({
   label: string;
   error?: string;
   help?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement> | undefined;
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
@@ -170,4 +172,55 @@ const ErrorBox = styled.p`
 /** The server's reason for refusing a form (its input stays for another try). */
 export function FormError({ message }: { message?: string | undefined }) {
   return message ? <ErrorBox role="alert">{message}</ErrorBox> : null;
+}
+
+/** A titled part of a long form: the kit splits long forms into these. */
+export const FormSection = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  padding: 16px 20px 20px;
+  margin: 0 0 16px;
+  min-width: 0;
+  legend {
+    padding: 0 6px;
+    font-weight: 700;
+  }
+`;
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  min-height: 44px;
+  font-weight: 500;
+  input {
+    width: 18px;
+    height: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Check>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </Check>
+  );
 }

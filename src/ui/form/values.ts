@@ -1,0 +1,30 @@
+/**
+ * What a form's typed text becomes in the body it sends: the contract decides
+ * whether it is right (contract-resolver.ts), these only translate.
+ */
+
+/** Text as the server keeps it: trimmed, and null when the user left it empty. */
+export const textOrNull = (value: string | null | undefined): string | null => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** Trimmed text, left out (undefined) when empty: for optional fields without null. */
+export const textOrUndefined = (value: string | null | undefined): string | undefined =>
+  textOrNull(value) ?? undefined;
+
+/**
+ * A number typed as text: null when empty, the number when it is one, and the
+ * text itself when it is not, so the contract refuses it ("Enter a number").
+ */
+export const numberOrNull = (value: string | number | null | undefined): number | string | null => {
+  if (typeof value === 'number') return value;
+  const trimmed = (value ?? '').trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const parsed = Number(trimmed);
+  return Number.isFinite(parsed) ? parsed : trimmed;
+};
+
+/** A number shown in a text field: empty for null. */
+export const numberText = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
