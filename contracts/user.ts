@@ -4,7 +4,10 @@ import { Email, Nullable, Text, Timestamp, Url, Uuid } from './common.ts';
 import { acceptReadOnly } from './read-only.ts';
 
 export const Language = Type.Union([Type.Literal('da'), Type.Literal('en')]);
+export type Language = Static<typeof Language>;
 export const GroupId = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
+/** 1 super user, 2 account manager, 3 user: a lower id has more rights. */
+export type GroupId = Static<typeof GroupId>;
 
 export const Password = Type.String({ maxLength: 200 });
 
