@@ -86,6 +86,7 @@ export function SelectField<T extends string | number>({
   onChange: (value: T) => void;
   error?: string;
   help?: ReactNode;
+  ref?: Ref<HTMLSelectElement> | undefined;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
   const id = useId();
   return (

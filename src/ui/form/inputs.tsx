@@ -30,7 +30,8 @@ function useBound<V extends FieldValues, N extends FieldPath<V>, T>(
   name: N,
 ) {
   const { field, fieldState } = useController<V, N, T>({ control, name });
-  return { field, error: fieldState.error?.message };
+  const { ref: focus, ...bound } = field;
+  return { field: bound, focus, error: fieldState.error?.message };
 }
 
 /** A text field holding a string (numbers too: values.ts turns text into the body). */
@@ -39,12 +40,12 @@ export function TextInput<V extends FieldValues, N extends FieldPath<V>, T>({
   name,
   ...props
 }: Bound<V, N, T> & InputProps) {
-  const { field, error } = useBound(control, name);
+  const { field, focus, error } = useBound(control, name);
   const value: unknown = field.value;
   return (
     <TextField
       {...props}
-      ref={field.ref}
+      ref={focus}
       name={field.name}
       value={typeof value === 'string' || typeof value === 'number' ? value : ''}
       onChange={(event) => field.onChange(event.target.value)}
@@ -59,12 +60,12 @@ export function PasswordInput<V extends FieldValues, N extends FieldPath<V>, T>(
   name,
   ...props
 }: Bound<V, N, T> & Omit<InputProps, 'type' | 'adornment'>) {
-  const { field, error } = useBound(control, name);
+  const { field, focus, error } = useBound(control, name);
   const value: unknown = field.value;
   return (
     <PasswordField
       {...props}
-      ref={field.ref}
+      ref={focus}
       name={field.name}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => field.onChange(event.target.value)}
@@ -81,14 +82,14 @@ export function TextAreaInput<V extends FieldValues, N extends FieldPath<V>, T>(
   help,
   rows,
 }: Bound<V, N, T> & { rows?: number }) {
-  const { field, error } = useBound(control, name);
+  const { field, focus, error } = useBound(control, name);
   const value: unknown = field.value;
   return (
     <TextAreaField
       label={label}
       help={help}
       rows={rows}
-      ref={field.ref}
+      ref={focus}
       name={field.name}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => field.onChange(event.target.value)}
@@ -110,9 +111,10 @@ export function SelectInput<V extends FieldValues, N extends FieldPath<V>, T>({
   options: readonly ChoiceOption<PathValue<V, N> & (string | number)>[];
   disabled?: boolean;
 }) {
-  const { field, error } = useBound(control, name);
+  const { field, focus, error } = useBound(control, name);
   return (
     <SelectField
+      ref={focus}
       label={label}
       help={help}
       value={field.value}
