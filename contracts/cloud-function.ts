@@ -14,27 +14,33 @@ import { acceptReadOnly } from './read-only.ts';
 /** Code may be at most 256 KB (checked in bytes by the route; this bounds the characters). */
 export const CODE_LIMIT_BYTES = 256 * 1024;
 
-export const FunctionType = Type.Union([
-  Type.Literal('decoder'),
-  Type.Literal('external'),
-  Type.Literal('function'),
-  Type.Literal('inbound'),
-  Type.Literal('outbound'),
-]);
-export const DataType = Type.Union([Type.Literal('average'), Type.Literal('timeseries')]);
+export const functionTypes = ['decoder', 'external', 'function', 'inbound', 'outbound'] as const;
+export const FunctionType = Type.Enum(functionTypes);
+export type FunctionType = Static<typeof FunctionType>;
+/** How a function's output is kept: every point, or an average. */
+export const dataTypes = ['timeseries', 'average'] as const;
+export const DataType = Type.Enum(dataTypes);
+export type DataType = Static<typeof DataType>;
 
 export const cloudFunctionSortFields = ['id', 'name', 'type', 'created', 'modified'] as const;
 
-const Scalar = Type.Union([Text(2000), Type.Number(), Type.Boolean(), Type.Null()]);
+/** A metadata value or default may be at most this long when it is text. */
+export const METADATA_TEXT_MAX = 2000;
+const Scalar = Type.Union([Text(METADATA_TEXT_MAX), Type.Number(), Type.Boolean(), Type.Null()]);
+export type Scalar = Static<typeof Scalar>;
+export const METADATA_KEY_MAX = 100;
 /** One metadata entry: a key with its value and default (spec §3). */
 export const MetadataEntryInput = Type.Object(
   {
-    key: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    key: Type.String({ minLength: 1, maxLength: METADATA_KEY_MAX, pattern: '\\S' }),
     value: Type.Optional(Scalar),
     default: Type.Optional(Scalar),
   },
   { additionalProperties: false },
 );
+
+/** A function has at most this many data keys, and as many metadata entries. */
+export const FUNCTION_ROWS_MAX = 200;
 
 const fields = {
   name: EntityName,
@@ -42,8 +48,8 @@ const fields = {
   code: Type.String({ maxLength: CODE_LIMIT_BYTES }),
   type: FunctionType,
   orgUuid: Uuid,
-  dataKeys: Type.Array(DataKeyInput, { maxItems: 200 }),
-  metadata: Type.Array(MetadataEntryInput, { maxItems: 200 }),
+  dataKeys: Type.Array(DataKeyInput, { maxItems: FUNCTION_ROWS_MAX }),
+  metadata: Type.Array(MetadataEntryInput, { maxItems: FUNCTION_ROWS_MAX }),
   dataType: DataType,
 };
 

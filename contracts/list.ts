@@ -24,21 +24,15 @@ export const KeyName = Type.String({
   maxLength: KEY_NAME_MAX_LENGTH,
   pattern: KEY_NAME_PATTERN,
 });
-/** A key's type; `int` is taken as another name for `integer` (spec §3 Device type). */
-export const KeyType = Type.Union(
-  [
-    Type.Literal('array'),
-    Type.Literal('boolean'),
-    Type.Literal('integer'),
-    Type.Literal('int'),
-    Type.Literal('string'),
-    Type.Literal('value'),
-  ],
-  { description: "The key's type; `int` is stored as `integer`." },
-);
+/** The types a key is stored with (spec §3 Device type). */
+export const keyTypes = ['array', 'boolean', 'integer', 'string', 'value'] as const;
+/** A key's type; `int` is taken as another name for `integer`. */
+export const KeyType = Type.Enum([...keyTypes, 'int'], {
+  description: "The key's type; `int` is stored as `integer`.",
+});
 
 export type KeyTypeName = Static<typeof KeyType>;
-export type StoredKeyType = Exclude<KeyTypeName, 'int'>;
+export type StoredKeyType = (typeof keyTypes)[number];
 
 /** The keys with `int` stored as `integer`, so each type has one name. */
 export function withCanonicalTypes<K extends { type?: KeyTypeName }>(

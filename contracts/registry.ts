@@ -3,13 +3,13 @@ import { Nullable, Timestamp, Uuid } from './common.ts';
 import { Description, EntityId, EntityName, listQuery, OrgRef } from './list.ts';
 import { acceptReadOnly } from './read-only.ts';
 
-export const Protocol = Type.Union([
-  Type.Literal('http'),
-  Type.Literal('mqtt'),
-  Type.Literal('none'),
-]);
+/** How a registry's devices send data: MQTT, HTTP POST, or not at all. */
+export const protocols = ['http', 'mqtt', 'none'] as const;
+export const Protocol = Type.Enum(protocols);
+export type Protocol = Static<typeof Protocol>;
 /** The one region there is (spec §3). */
-export const Region = Type.Literal('europe');
+export const regions = ['europe'] as const;
+export const Region = Type.Enum(regions);
 
 export const registrySortFields = ['id', 'name', 'protocol', 'created', 'modified'] as const;
 
