@@ -1,0 +1,99 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Device, DeviceCreate, DeviceUpdate } from '../../../contracts/device.ts';
+import type { DevicePicture } from '../../../contracts/device-picture.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { fileToBase64 } from '../../lib/files.ts';
+import { organisationKeys } from '../organisations/keys.ts';
+import { deviceKeys } from './keys.ts';
+
+/**
+ * Registries and device types count their devices, organisations too (with
+ * and without their sub-organisations): a device created, moved or deleted
+ * makes those stale. Their own devices are device lists, refreshed with the family.
+ */
+function refreshDeviceLists(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: ['registries'] }),
+    queryClient.invalidateQueries({ queryKey: ['devicetypes'] }),
+    queryClient.invalidateQueries({ queryKey: organisationKeys.details() }),
+  ]);
+}
+
+export function useCreateDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceCreate) =>
+      apiRequest<Device>('core', '/v2/device', { method: 'POST', body }),
+    onSuccess: async (device) => {
+      queryClient.setQueryData(deviceKeys.detail(device.id), device);
+      await refreshDeviceLists(queryClient);
+    },
+  });
+}
+
+/**
+ * Saves part of a device (the form, a tab, a move to another organisation);
+ * the answer replaces the cached device and the lists refresh.
+ */
+export function useUpdateDevice(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Omit<DeviceUpdate, 'id'>) =>
+      apiRequest<Device>('core', '/v2/device', { method: 'PUT', body: { ...changes, id } }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(deviceKeys.detail(id), saved);
+      // Not awaited: the shown forward state is read again, and a form keyed by the
+      // device's modified time, remounted meanwhile, would miss its own onSuccess.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.forward(id) });
+      await refreshDeviceLists(queryClient);
+    },
+  });
+}
+
+/** The one device delete: the detail page's and a list's (one call per device). */
+export function useDeleteDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<unknown>('core', `/v2/device/${id}`, { method: 'DELETE' }),
+    onSuccess: async (_, id) => {
+      queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
+      await refreshDeviceLists(queryClient);
+    },
+  });
+}
+
+/** Uploads pictures, each on its own: says how many failed; the pictures are read again. */
+export function useUploadDevicePictures(deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: File[]) => {
+      const results = await Promise.allSettled(
+        files.map(async (file) =>
+          apiRequest<DevicePicture>('core', `/v2/device/${deviceId}/pictures`, {
+            method: 'POST',
+            body: {
+              fileName: file.name || 'picture',
+              contentType: file.type,
+              data: await fileToBase64(file),
+            },
+          }),
+        ),
+      );
+      return { failed: results.filter((r) => r.status === 'rejected').length };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.pictures(deviceId) }),
+  });
+}
+
+export function useDeleteDevicePicture(deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pictureId: number) =>
+      apiRequest<unknown>('core', `/v2/device/${deviceId}/picture/${pictureId}`, {
+        method: 'DELETE',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deviceKeys.pictures(deviceId) }),
+  });
+}
