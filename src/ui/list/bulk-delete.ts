@@ -23,24 +23,34 @@ export function deletionFailedText(general: string, error: unknown): string {
     : general;
 }
 
+/** Says how a delete of one or several went: the first failure with the server's reason. */
+export function useDeletionNotice() {
+  const { t } = useLingui();
+  const notify = useNotify();
+  return useCallback(
+    (failures: readonly unknown[]) => {
+      if (failures.length === 0) notify(t`Deleted`, 'success');
+      else notify(deletionFailedText(t`Deletion failed`, failures[0]), 'error');
+    },
+    [t, notify],
+  );
+}
+
 /**
  * A list's bulk delete (DataList's onDelete): deletes the rows, says how it
  * went — the first failure with the server's reason —, then refreshes.
  */
 export function useBulkDelete() {
-  const { t } = useLingui();
-  const notify = useNotify();
+  const notice = useDeletionNotice();
   return useCallback(
     async <T>(
       rows: readonly T[],
       remove: (row: T) => Promise<unknown>,
       refresh: () => Promise<unknown>,
     ): Promise<void> => {
-      const failures = await deleteEach(rows, remove);
-      if (failures.length === 0) notify(t`Deleted`, 'success');
-      else notify(deletionFailedText(t`Deletion failed`, failures[0]), 'error');
+      notice(await deleteEach(rows, remove));
       await refresh();
     },
-    [t, notify],
+    [notice],
   );
 }
