@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
+import { LIVE_PATH } from '../contracts/live.ts';
 import { dataTopic } from '../server/ingest/topics.ts';
-import { LIVE_PATH } from '../server/plugins/live.ts';
 import { forEachSetup, percentile, sleep, startServer, type Setup } from './setup.ts';
 import { printTable } from './table.ts';
 

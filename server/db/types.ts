@@ -1,4 +1,4 @@
-import type { LocationType } from '../../contracts/device.ts';
+import type { DeviceStatus, LocationType } from '../../contracts/device.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Row types of the tables in migrations/; keep them in step with the SQL. */
@@ -165,7 +165,7 @@ export interface ProjectsTable {
   modified_at: CreatedAt;
 }
 
-export type DeviceStatus = 'green' | 'yellow' | 'red' | 'none';
+export type { DeviceStatus };
 
 export interface DevicesTable {
   id: Generated<number>;

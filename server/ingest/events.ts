@@ -1,12 +1,9 @@
 import { EventEmitter } from 'node:events';
+import type { LivePoint, StatusEvent } from '../../contracts/live.ts';
+import type { Message } from '../../contracts/message.ts';
 
-/** One stored value of a device's data key. `time` is an ISO 8601 instant. */
-export interface CommittedPoint {
-  key: string;
-  time: string;
-  value: number | null;
-  textValue: string | null;
-}
+/** One stored value of a device's data key, as the live feed sends it. `time` is an ISO 8601 instant. */
+export type CommittedPoint = LivePoint;
 
 /** Points of one device that were just committed to the database. */
 export interface CommittedBatch {
@@ -15,29 +12,14 @@ export interface CommittedBatch {
   points: CommittedPoint[];
 }
 
-export type DeviceStatusColour = 'green' | 'yellow' | 'red' | 'none';
-
-/** A device's status colour changed (spec §4 Device status). */
-export interface StatusChange {
-  deviceId: number;
+/** A device's status colour changed (spec §4 Device status); `orgUuid` picks the rooms. */
+export interface StatusChange extends StatusEvent {
   orgUuid: string;
-  status: DeviceStatusColour;
-  lastDataAt: string | null;
-  lastConnectionAt: string | null;
 }
 
 /** A packet's entry in the message log that was just committed (as `GET /api/v1/messages/:id` shows it). */
-export interface CommittedMessage {
-  id: number;
-  deviceId: number;
+export interface CommittedMessage extends Omit<Message, 'truncated'> {
   orgUuid: string;
-  deviceName: string;
-  registryId: number | null;
-  registryName: string | null;
-  receivedAt: string;
-  topic: string | null;
-  payload: string;
-  encoding: 'utf8' | 'base64';
 }
 
 interface DataEventMap {

@@ -19,7 +19,7 @@ import {
   type RawPayload,
 } from './decode.ts';
 import type { DeviceDirectory, Refusal, Transport } from './device-directory.ts';
-import type { DataEvents, DeviceStatusColour } from './events.ts';
+import type { DataEvents } from './events.ts';
 import { MAX_PACKET_BYTES } from './limits.ts';
 import { announceMessages } from './message-events.ts';
 import { addSyntheticPoints, type SyntheticKey } from './synthetic.ts';
@@ -166,7 +166,7 @@ export function createIngestPipeline(options: IngestOptions) {
       events.emit('status', {
         deviceId: row.id,
         orgUuid: row.org_uuid,
-        status: row.status as DeviceStatusColour,
+        status: row.status,
         lastDataAt: row.last_data_at?.toISOString() ?? null,
         lastConnectionAt: row.last_connection_at?.toISOString() ?? null,
       });

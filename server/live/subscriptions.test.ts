@@ -24,7 +24,12 @@ describe('live subscription payloads', () => {
     expect(
       parseSubscription({ deviceIds: Array.from({ length: 501 }, (_, i) => i + 1) }, true),
     ).toMatch(/500/);
-    expect(parseSubscription({ keys: ['a b'] }, true)).toMatch(/keys/);
+    expect(parseSubscription({ keys: ['a b'] }, true)).toMatch(/keys must be data keys/);
+    expect(parseSubscription({ keys: ['k'.repeat(65)] }, true)).toMatch(/keys must be data keys/);
+    expect(
+      parseSubscription({ keys: Array.from({ length: 51 }, (_, i) => `k${i}`) }, true),
+    ).toMatch(/at most 50/);
+    expect(parseSubscription({ deviceIds: [1], extra: 1 }, true)).toBe('Unknown field: extra');
     expect(parseSubscription({ org: 'yes' }, true)).toMatch(/org/);
     expect(parseSubscription({ deviceIds: [1], keys: ['a'] }, false)).toMatch(
       /Unknown field: keys/,

@@ -11,6 +11,18 @@ import type {
   CommittedPoint,
   StatusChange,
 } from '../ingest/events.ts';
+import {
+  LIVE_PATH,
+  type LiveClientEvents,
+  type LiveConnectRefusal,
+  type LivePoint,
+  type LiveServerEvents,
+  type MessagesSubscribeAck,
+  type SubscribeAck,
+  type Unchecked,
+  type UnsubscribeAck,
+} from '../../contracts/live.ts';
+import type { Message } from '../../contracts/message.ts';
 import { accessAction } from '../live/access-changes.ts';
 import { createCoalescer } from '../live/coalescer.ts';
 import {
@@ -18,13 +30,12 @@ import {
   parseSubscription,
   pointRooms,
   rooms,
-  type SubscribeRequest,
+  type Subscription,
 } from '../live/subscriptions.ts';
 import { liveRepository } from '../repositories/live-repository.ts';
 import { isOwnOrigin } from '../auth/session-cookie.ts';
 import { actorResolver, sessionCookie } from './auth.ts';
 
-export const LIVE_PATH = '/api/live';
 const COALESCE_MS = 15;
 const BATCH_POINTS = 500;
 const SESSION_CHECK_MS = 60_000;
@@ -38,26 +49,13 @@ interface LiveSocketData {
   /** Devices whose message log the socket follows. */
   messageDevices: Set<number>;
 }
-type Ack = (answer: object) => void;
+type Answer = SubscribeAck | MessagesSubscribeAck | UnsubscribeAck;
+type Ack = (answer: Answer) => void;
 
-/** What the server sends (docs/live.md). */
-export interface LiveServerEvents {
-  points(event: { deviceId: number; points: CommittedPoint[] }): void;
-  status(event: Omit<StatusChange, 'orgUuid'>): void;
-  messages(event: { deviceId: number; messages: Omit<CommittedMessage, 'orgUuid'>[] }): void;
-  'session.ended'(): void;
-  /** Subscriptions the server ended because the caller may no longer follow them. */
-  'subscriptions.ended'(event: { deviceIds: number[]; messageDeviceIds: number[] }): void;
-}
-/** What a client sends; payloads are checked, so they arrive as unknown. */
-export interface LiveClientEvents {
-  subscribe(payload: unknown, ack?: Ack): void;
-  unsubscribe(payload: unknown, ack?: Ack): void;
-  'messages.subscribe'(payload: unknown, ack?: Ack): void;
-  'messages.unsubscribe'(payload: unknown, ack?: Ack): void;
-}
-type LiveServer = Server<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
-type LiveSocket = Socket<LiveClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
+// What a client sends is checked (live/subscriptions.ts), so it arrives as unknown.
+type ClientEvents = Unchecked<LiveClientEvents>;
+type LiveServer = Server<ClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
+type LiveSocket = Socket<ClientEvents, LiveServerEvents, Record<string, never>, LiveSocketData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,14 +85,14 @@ function handshakeSecret(
   return sessionCookie(handshake.headers.cookie);
 }
 
-const wirePoint = ({ key, time, value, textValue }: CommittedPoint) => ({
+const wirePoint = ({ key, time, value, textValue }: CommittedPoint): LivePoint => ({
   key,
   time,
   value,
   textValue,
 });
 
-const wireMessage = (m: CommittedMessage) => ({
+const wireMessage = (m: CommittedMessage): Message => ({
   id: m.id,
   deviceId: m.deviceId,
   deviceName: m.deviceName,
@@ -163,8 +161,8 @@ export default fp(
 
     io.use((socket, next) => {
       const secret = handshakeSecret(socket.handshake, fastify.config.publicUrl);
-      const refuse = () =>
-        next(Object.assign(new Error('Sign in to continue'), { data: { statusCode: 401 } }));
+      const data: LiveConnectRefusal = { statusCode: 401 };
+      const refuse = () => next(Object.assign(new Error('Sign in to continue'), { data }));
       if (!secret) return refuse();
       actorOf(secret).then(
         (actor) => {
@@ -222,7 +220,10 @@ export default fp(
       (!actor.token || actor.token.type === 'general') &&
       groupAllows(actor.group, 'device', 'list');
 
-    async function subscribe(socket: LiveSocket, request: SubscribeRequest) {
+    async function subscribe(
+      socket: LiveSocket,
+      request: Subscription,
+    ): Promise<SubscribeAck | null> {
       const actor = await actorOf(socket.data.secret);
       if (!actor) return null;
       socket.data.actor = actor;
@@ -246,7 +247,7 @@ export default fp(
       };
     }
 
-    async function unsubscribe(socket: LiveSocket, request: SubscribeRequest) {
+    async function unsubscribe(socket: LiveSocket, request: Subscription): Promise<UnsubscribeAck> {
       const unsubscribed = request.deviceIds.filter((id) => socket.data.devices.has(id));
       for (const id of unsubscribed) await leaveDevice(socket, id);
       if (request.org === true && socket.data.org) {
@@ -260,7 +261,10 @@ export default fp(
      * The message log follows the messages API (`GET /api/v1/messages/`): people
      * and general tokens with `device.list` in the device's organisation.
      */
-    async function subscribeMessages(socket: LiveSocket, request: { deviceIds: number[] }) {
+    async function subscribeMessages(
+      socket: LiveSocket,
+      request: { deviceIds: number[] },
+    ): Promise<MessagesSubscribeAck | null> {
       const actor = await actorOf(socket.data.secret);
       if (!actor) return null;
       socket.data.actor = actor;
@@ -271,10 +275,17 @@ export default fp(
       const subscribed = request.deviceIds.filter((id) => allowed.has(id));
       for (const id of subscribed) socket.data.messageDevices.add(id);
       await socket.join(subscribed.map(rooms.messages));
-      return { ok: true, subscribed, refused: request.deviceIds.filter((id) => !allowed.has(id)) };
+      return {
+        ok: true,
+        subscribed,
+        refused: request.deviceIds.filter((id) => !allowed.has(id)),
+      };
     }
 
-    async function unsubscribeMessages(socket: LiveSocket, request: { deviceIds: number[] }) {
+    async function unsubscribeMessages(
+      socket: LiveSocket,
+      request: { deviceIds: number[] },
+    ): Promise<UnsubscribeAck> {
       const unsubscribed = request.deviceIds.filter((id) => socket.data.messageDevices.has(id));
       for (const id of unsubscribed) {
         socket.data.messageDevices.delete(id);
@@ -344,21 +355,22 @@ export default fp(
       const handle =
         <R>(
           parse: (payload: unknown) => R | string,
-          run: (socket: LiveSocket, request: R) => Promise<object | null>,
+          run: (socket: LiveSocket, request: R) => Promise<Answer | null>,
         ) =>
         (payload: unknown, ack?: unknown) => {
           const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+          const refuse = (error: string) => reply({ ok: false, error });
           const request = parse(payload);
-          if (typeof request === 'string') return reply({ ok: false, error: request });
+          if (typeof request === 'string') return refuse(request);
           inTurn(socket, () => run(socket, request)).then(
             (answer) => {
               if (answer) return reply(answer);
-              reply({ ok: false, error: 'Your session has ended' });
+              refuse('Your session has ended');
               endSession(socket);
             },
             (error: unknown) => {
               fastify.log.error({ err: error }, 'live feed subscription failed');
-              reply({ ok: false, error: 'Could not subscribe; try again' });
+              refuse('Could not subscribe; try again');
             },
           );
         };
