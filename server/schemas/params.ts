@@ -4,7 +4,7 @@ import { EntityId } from '../../contracts/list.ts';
 import { HistoryKey, LocalTime, Statistic } from '../../contracts/history.ts';
 import { SpecTime } from '../../contracts/message.ts';
 
-/** Path parameters: route-only shapes. What travels in bodies is in contracts/. */
+/** Path parameters and querystrings only routes read. What travels in bodies is in contracts/. */
 
 export const UuidParams = Type.Object({ uuid: Uuid });
 export const IdParams = Type.Object({ id: Uuid });
@@ -32,3 +32,31 @@ export const HistoryStatParams = Type.Object({
 export const DeviceMessagesParams = Type.Object({ id: EntityId, from: SpecTime, to: SpecTime });
 
 export const EntityIdParams = Type.Object({ id: EntityId });
+
+export const IngestParams = Type.Object({ registryId: EntityId, deviceId: EntityId });
+
+/** Privilege names such as 'device.modify', joined by |. */
+const PrivilegeNames = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  description: "names such as 'device.modify', joined by |",
+});
+export const PrivilegesParams = Type.Object({ privileges: PrivilegeNames });
+export const ResourcePrivilegesParams = Type.Object({ resource: Uuid, privileges: PrivilegeNames });
+
+/** The querystring of /auth/oidc/start: the browser is sent there, nothing reads an answer. */
+export const OidcStartQuery = Type.Object({
+  redirect: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'A path inside the console to open after sign-in, such as /devices; anything else is ignored.',
+    }),
+  ),
+  language: Type.Optional(
+    Type.String({
+      maxLength: 16,
+      description: 'The console language (da or en), passed to the provider as ui_locales.',
+    }),
+  ),
+});

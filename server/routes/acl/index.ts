@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { can, withinRank, type Actor } from '../../access/access.ts';
 import { parsePrivilegeName } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { ownershipRepository } from '../../repositories/ownership-repository.ts';
-import { errors, Uuid } from '../../../contracts/common.ts';
-
-const Answers = Type.Record(Type.String(), Type.Boolean());
-const PrivilegesParam = Type.String({
-  minLength: 1,
-  maxLength: 2000,
-  description: "names such as 'device.modify', joined by |",
-});
+import { errors } from '../../../contracts/common.ts';
+import { PrivilegeAnswers, PrivilegeTest, PrivilegeTestAnswer } from '../../../contracts/acl.ts';
+import { PrivilegesParams, ResourcePrivilegesParams } from '../../schemas/params.ts';
 
 function parse(list: string) {
   const names = [
@@ -84,12 +78,9 @@ const acl: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           'Without resources, `privileges` says what the caller may do in their own organisations. For each resource (any entity uuid) the answer also takes its organisation into account.',
         security: [{ bearer: [] }],
-        params: Type.Object({ privileges: PrivilegesParam }),
-        body: Type.Object({ resources: Type.Optional(Type.Array(Uuid, { maxItems: 500 })) }),
-        response: {
-          200: Type.Object({ privileges: Answers, resources: Type.Record(Type.String(), Answers) }),
-          ...errors,
-        },
+        params: PrivilegesParams,
+        body: PrivilegeTest,
+        response: { 200: PrivilegeTestAnswer, ...errors },
       },
     },
     async (request) => {
@@ -113,8 +104,8 @@ const acl: FastifyPluginAsyncTypebox = async (fastify) => {
         tags: ['access'],
         summary: 'Test privileges on one resource',
         security: [{ bearer: [] }],
-        params: Type.Object({ resource: Uuid, privileges: PrivilegesParam }),
-        response: { 200: Answers, ...errors },
+        params: ResourcePrivilegesParams,
+        response: { 200: PrivilegeAnswers, ...errors },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import { createOidcDiscovery, OidcError } from '../../auth/oidc.ts';
 import { newSecret } from '../../auth/secrets.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { errors } from '../../../contracts/common.ts';
+import { OidcStartQuery } from '../../schemas/params.ts';
 
 /** Holds `state.nonce.payload` between /auth/oidc/start and POST /auth/google. */
 export const FLOW_COOKIE = 'NORDLYS_OIDC';
@@ -103,22 +104,6 @@ export function takeOidcFlow(
   return flow;
 }
 
-const StartQuery = Type.Object({
-  redirect: Type.Optional(
-    Type.String({
-      maxLength: 2000,
-      description:
-        'A path inside the console to open after sign-in, such as /devices; anything else is ignored.',
-    }),
-  ),
-  language: Type.Optional(
-    Type.String({
-      maxLength: 16,
-      description: 'The console language (da or en), passed to the provider as ui_locales.',
-    }),
-  ),
-});
-
 /**
  * Third-party sign-in in the browser (OpenID Connect implicit flow with
  * response_type=id_token): this route sends the browser to the provider, the
@@ -142,7 +127,7 @@ const oidcFlow: FastifyPluginAsyncTypebox = async (fastify) => {
           '(state and nonce). The provider returns to /login/callback, which posts the id_token and state to ' +
           '/api/auth/google. If the provider cannot be reached, redirects to /login/callback with ' +
           '#error=temporarily_unavailable.',
-        querystring: StartQuery,
+        querystring: OidcStartQuery,
         response: {
           302: Type.Null({ description: 'To the provider, or to the callback with an error' }),
           404: errors[404],

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { serviceNames } from '../../config.ts';
 import { version } from '../../lib/version.ts';
-import { Nullable } from '../../../contracts/common.ts';
-
-const RuntimeConfig = Type.Object({
-  version: Type.String(),
-  beta: Type.Boolean(),
-  services: Type.Object(Object.fromEntries(serviceNames.map((name) => [name, Type.String()]))),
-  thirdPartySignIn: Nullable(Type.Object({ issuer: Type.String(), clientId: Type.String() })),
-});
+import { RuntimeConfig } from '../../../contracts/config.ts';
 
 /** What the console needs to know before anyone signs in: version, beta flag, service URLs, sign-in options. */
 const runtimeConfig: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,19 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { hashPassword } from '../../auth/password.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { errors, Email, Ok } from '../../../contracts/common.ts';
-import { Password } from '../../../contracts/user.ts';
+import { errors, Ok } from '../../../contracts/common.ts';
+import {
+  AccountConfirmed,
+  PasswordForgotten,
+  PasswordFromLink,
+  PasswordReset,
+} from '../../../contracts/password.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
 import { revocation } from '../../services/revocation.ts';
 import { emailLinkRepository } from '../../repositories/email-link-repository.ts';
 import { checkPassword, sendResetMail } from '../../services/account-mail.ts';
 import { signInGuard } from '../../services/sign-in-guard.ts';
-
-const LinkBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
-  newPassword: Password,
-});
 
 /** Forgot password, set password from a mailed link, confirm an account: no sign-in needed. */
 const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -36,7 +35,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['users'],
         summary: 'Send a password-reset link to the e-mail address',
-        body: Type.Object({ email: Email }),
+        body: PasswordForgotten,
         response: { 200: Ok, 404: errors[404], 429: errors[404] },
       },
     },
@@ -63,9 +62,9 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['users'],
         summary: 'Set a new password with the token from a reset link',
-        body: LinkBody,
+        body: PasswordFromLink,
         response: {
-          200: Type.Object({ ok: Type.Boolean(), uuid: Type.String() }),
+          200: PasswordReset,
           400: errors[400],
           404: errors[404],
         },
@@ -96,9 +95,9 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['users'],
         summary: 'Confirm a new account by setting its first password',
-        body: LinkBody,
+        body: PasswordFromLink,
         response: {
-          200: Type.Object({ ok: Type.Boolean(), uuid: Type.String(), email: Type.String() }),
+          200: AccountConfirmed,
           400: errors[400],
           404: errors[404],
         },

@@ -1,24 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Refusal } from '../../ingest/device-directory.ts';
 import { MAX_PACKET_BYTES } from '../../ingest/limits.ts';
 import { DatabaseUnavailableError } from '../../ingest/retry.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../../contracts/common.ts';
-import { EntityId } from '../../../contracts/list.ts';
+import { IngestAnswer } from '../../../contracts/ingest.ts';
+import { IngestParams } from '../../schemas/params.ts';
 
 /** How long a request waits for a database that is down before it is answered 503. */
 const DATABASE_PATIENCE_MS = 2_000;
 /** Seconds a device is told to wait before it sends the packet again (503). */
 const RETRY_AFTER_SECONDS = '5';
-
-const IngestParams = Type.Object({ registryId: EntityId, deviceId: EntityId });
-const IngestAnswer = Type.Object({
-  ok: Type.Boolean(),
-  /** Points stored from the packet (after decoding and synthetic keys). */
-  points: Type.Integer(),
-});
 
 const refusals: Record<Refusal, [number, string]> = {
   'unknown-device': [404, 'Resource not found'],

@@ -1,26 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { groupAllows } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../../contracts/common.ts';
-
-const RunResult = Type.Object({
-  ok: Type.Boolean(),
-  output: Type.Optional(Type.Unknown()),
-  error: Type.Optional(Type.Object({ kind: Type.String(), message: Type.String() })),
-  logs: Type.Array(Type.Object({ level: Type.String(), message: Type.String() })),
-  durationMs: Type.Number(),
-});
-
-const RunBody = Type.Object(
-  {
-    code: Type.String({ maxLength: 256 * 1024 }),
-    input: Type.Unknown(),
-    context: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.Unknown())),
-  },
-  { additionalProperties: false },
-);
+import { FunctionTestResult, FunctionTestRun } from '../../../contracts/function-test-run.ts';
 
 /**
  * A test run of cloud function code against a sample payload, in the
@@ -38,8 +21,8 @@ const functionTestRun: FastifyPluginAsyncTypebox = async (fastify) => {
         description:
           'The code defines main(input, context); the answer carries its output or error, console logs and duration.',
         security: [{ bearer: [] }],
-        body: RunBody,
-        response: { 200: RunResult, ...errors },
+        body: FunctionTestRun,
+        response: { 200: FunctionTestResult, ...errors },
       },
     },
     async (request) => {
