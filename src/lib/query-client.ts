@@ -76,7 +76,16 @@ export function forgetCache(queryClient: QueryClient): void {
  */
 export function ensureQueries(
   queryClient: QueryClient,
-  ...queries: Parameters<QueryClient['ensureQueryData']>[0][]
+  ...queries: readonly QueryToEnsure[]
 ): void {
-  for (const query of queries) void queryClient.ensureQueryData(query).catch(() => undefined);
+  for (const query of queries)
+    void queryClient.ensureQueryData(query as EnsureOptions).catch(() => undefined);
 }
+
+type EnsureOptions = Parameters<QueryClient['ensureQueryData']>[0];
+/**
+ * A query's options (queryOptions(...)), whatever its data and key. Typed
+ * loosely because a typed key makes the options' callbacks (staleTime,
+ * queryFn) refuse the `unknown` key that one list of mixed queries has.
+ */
+type QueryToEnsure = Pick<EnsureOptions, 'queryKey'>;
