@@ -2,8 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { tokenListQuery } from '../api/tokens/queries.ts';
 import { TokenList } from '../features/management/components/token-list.tsx';
 import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
+import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
@@ -11,6 +13,11 @@ export const Route = createFileRoute('/_app/api')({
   staticData: { title: msg`API tokens` },
   validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
     validateListSearch(search),
+  loader: ({ context }) =>
+    ensureQueries(
+      context.queryClient,
+      tokenListQuery({ filters: { orgUuid: context.user.org.uuid } }),
+    ),
   component: ApiTokensPage,
 });
 

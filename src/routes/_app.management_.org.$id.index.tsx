@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { orgQuery } from '../features/management/api/orgs.ts';
+import { organisationQuery } from '../api/organisations/queries.ts';
 import { OrgDetails } from '../features/management/components/org-tabs.tsx';
 
 export const Route = createFileRoute('/_app/management_/org/$id/')({
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_app/management_/org/$id/')({
 function Tab() {
   const { id } = Route.useParams();
 
-  const { data: org } = useQuery(orgQuery(id));
+  const { data: org } = useQuery(organisationQuery(id));
   return org ? <OrgDetails org={org} /> : null;
 }

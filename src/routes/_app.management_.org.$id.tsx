@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { orgQuery } from '../features/management/api/orgs.ts';
+import { organisationQuery } from '../api/organisations/queries.ts';
 import { OrgHeader } from '../features/management/components/org-header.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
 import { QueryView } from '../ui/detail.tsx';
 
 export const Route = createFileRoute('/_app/management_/org/$id')({
@@ -11,13 +12,14 @@ export const Route = createFileRoute('/_app/management_/org/$id')({
     back: '/orgs',
     trail: [{ title: msg`Organisations`, to: '/orgs' }],
   },
+  loader: ({ context, params }) => ensureQueries(context.queryClient, organisationQuery(params.id)),
   component: OrgPage,
 });
 
 function OrgPage() {
   const { id } = Route.useParams();
   const { user: me } = Route.useRouteContext();
-  const query = useQuery(orgQuery(id));
+  const query = useQuery(organisationQuery(id));
   return (
     <QueryView query={query}>
       {(org) => (

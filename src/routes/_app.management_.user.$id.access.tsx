@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { userQuery } from '../features/management/api/users.ts';
+import { userQuery } from '../api/users/queries.ts';
 import { UserAccess } from '../features/management/components/user-tabs.tsx';
 
 export const Route = createFileRoute('/_app/management_/user/$id/access')({

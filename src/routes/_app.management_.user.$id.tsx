@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { userQuery } from '../features/management/api/users.ts';
+import { userQuery } from '../api/users/queries.ts';
 import { UserHeader } from '../features/management/components/user-header.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
 import { QueryView } from '../ui/detail.tsx';
 
 export const Route = createFileRoute('/_app/management_/user/$id')({
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_app/management_/user/$id')({
     back: '/users',
     trail: [{ title: msg`Users`, to: '/users' }],
   },
+  loader: ({ context, params }) => ensureQueries(context.queryClient, userQuery(params.id)),
   component: UserPage,
 });
 

@@ -2,9 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { organisationListQuery } from '../api/organisations/queries.ts';
+import { userListQuery } from '../api/users/queries.ts';
 import { ManagementTabs } from '../features/management/components/management-tabs.tsx';
 import { UserList } from '../features/management/components/user-list.tsx';
 import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
+import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
@@ -12,6 +15,8 @@ export const Route = createFileRoute('/_app/users')({
   staticData: { title: msg`Users` },
   validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
     validateListSearch(search),
+  loader: ({ context }) =>
+    ensureQueries(context.queryClient, userListQuery(), organisationListQuery()),
   component: UsersPage,
 });
 

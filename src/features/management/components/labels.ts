@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { GroupId } from '../api/users.ts';
+import type { GroupId, Language } from '../../../../contracts/user.ts';
 
 export const groupLabels: Record<GroupId, MessageDescriptor> = {
   1: msg`Super user`,
@@ -9,7 +9,7 @@ export const groupLabels: Record<GroupId, MessageDescriptor> = {
   3: msg`User`,
 };
 
-export const languageLabels: Record<'da' | 'en', MessageDescriptor> = {
+export const languageLabels: Record<Language, MessageDescriptor> = {
   da: msg`Danish`,
   en: msg`English`,
 };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { Items, type DeleteDialogProps } from '../../../ui/list/delete-dialog.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { TextField } from '../../../ui/form/text-field.tsx';
 
 /** The word to type when several organisations go at once (spec §5). */
 export const DELETE_WORD = 'DELETE';

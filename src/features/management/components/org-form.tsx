@@ -10,9 +10,10 @@ import {
   type MetadataRow,
 } from '../../../ui/metadata/metadata-entries.ts';
 import { newRowId } from '../../../ui/metadata/row-editor.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { orgListQuery, type Organisation, type OrganisationInput } from '../api/orgs.ts';
-import { formatPhone, isWebUrl, orNull } from '../api/validation.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
+import type { Organisation, OrganisationCreate } from '../../../../contracts/organisation.ts';
+import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
+import { formatPhone, isWebUrl, orNull } from './validation.ts';
 import { FieldGrid, FormActions, FormSection, SelectField } from './fields.tsx';
 
 type Key =
@@ -82,7 +83,7 @@ export function OrgForm({
   defaultParent: string;
   parentLocked: boolean;
   saving: boolean;
-  onSubmit: (input: OrganisationInput) => void;
+  onSubmit: (input: OrganisationCreate) => void;
   onCancel: () => void;
 }) {
   const { t } = useLingui();
@@ -92,7 +93,7 @@ export function OrgForm({
     metadataRowsOf(metadata, newRowId),
   );
   const [tried, setTried] = useState(false);
-  const orgs = useQuery(orgListQuery());
+  const orgs = useQuery(organisationChoicesQuery());
   // The top organisation has no parent and keeps none.
   const needsParent = !org || org.parent !== null;
   const below = org ? descendants(orgs.data ?? [], org.uuid) : new Set<string>();

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { DetailHeader } from '../../../ui/detail.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
 import { TabBar } from '../../../ui/tabs.tsx';
-import type { Organisation } from '../api/orgs.ts';
+import type { Organisation } from '../../../../contracts/organisation.ts';
 import { OrgDeleteDialog } from './org-delete-dialog.tsx';
 import { orgFavourite } from './org-list.tsx';
 import { useDeleteOrgs } from './use-delete-orgs.ts';

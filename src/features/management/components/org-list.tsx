@@ -12,7 +12,9 @@ import { Card } from '../../../ui/card.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
 import type { ListState } from '../../../lib/list-search.ts';
 import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
-import { orgListQuery, orgPage, type Organisation } from '../api/orgs.ts';
+import type { Organisation } from '../../../../contracts/organisation.ts';
+import { organisationListQuery } from '../../../api/organisations/queries.ts';
+import { orgPage } from './list-pages.ts';
 import { OrgDeleteDialog } from './org-delete-dialog.tsx';
 import { useDeleteOrgs } from './use-delete-orgs.ts';
 
@@ -63,7 +65,7 @@ export function OrgList({
   const { t } = useLingui();
   const navigate = useNavigate();
   const deleteOrgs = useDeleteOrgs();
-  const all = useQuery({ ...orgListQuery(), enabled: !rows });
+  const all = useQuery({ ...organisationListQuery(), enabled: !rows });
   const source = rows ?? all;
   const page = useMemo(
     () => (source.data ? orgPage(source.data, state) : undefined),

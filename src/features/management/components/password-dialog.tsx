@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { PasswordField } from '../../../ui/text-field.tsx';
-import { changePassword } from '../api/users.ts';
+import { PasswordField } from '../../../ui/form/text-field.tsx';
+import { useChangePassword } from '../../../api/users/mutations.ts';
 import { errorText } from './labels.ts';
 
 const MIN_LENGTH = 8;
@@ -55,7 +55,8 @@ function PasswordForm({
   const [error, setError] = useState<{ field: 'old' | 'next' | 'again'; text: string } | null>(
     null,
   );
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
+  const busy = change.isPending;
   const edit = (setter: (value: string) => void) => (event: { target: { value: string } }) => {
     setter(event.target.value);
     setError(null);
@@ -68,15 +69,12 @@ function PasswordForm({
       return setError({ field: 'next', text: t`Password must contain at least 8 characters!` });
     if (next !== again)
       return setError({ field: 'again', text: t`The entered passwords are not identical!` });
-    setBusy(true);
-    changePassword(userUuid, old, next).then(
-      () => {
-        setBusy(false);
-        onChanged();
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setError({ field: 'old', text: errorText(i18n, failure, msg`Update failed`) });
+    change.mutate(
+      { uuid: userUuid, oldPassword: old, newPassword: next },
+      {
+        onSuccess: onChanged,
+        onError: (failure) =>
+          setError({ field: 'old', text: errorText(i18n, failure, msg`Update failed`) }),
       },
     );
   };

@@ -6,8 +6,9 @@ import styled from 'styled-components';
 import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { generateToken, type ApiToken, type TokenType } from '../api/tokens.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
+import type { TokenType } from '../../../../contracts/token.ts';
+import { useCreateToken } from '../../../api/tokens/mutations.ts';
 import { FieldGrid, SelectField } from './fields.tsx';
 import { errorText } from './labels.ts';
 
@@ -39,12 +40,10 @@ export function TokenDialog({
   me,
   open,
   onClose,
-  onCreated,
 }: {
   me: CurrentUser;
   open: boolean;
   onClose: () => void;
-  onCreated: (token: ApiToken) => void;
 }) {
   const { t, i18n } = useLingui();
   const [label, setLabel] = useState('');
@@ -54,7 +53,8 @@ export function TokenDialog({
     field: 'label' | 'reference' | 'pasted';
     text: string;
   } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const generate = useCreateToken();
+  const busy = generate.isPending;
   const [secret, setSecret] = useState<string | null>(null);
   const [pasted, setPasted] = useState('');
   const typeLabels: Record<TokenType, string> = {
@@ -88,20 +88,12 @@ export function TokenDialog({
     const id = Number(reference);
     if (type !== 'general' && !(Number.isInteger(id) && id >= 1))
       return setError({ field: 'reference', text: t`An id is required` });
-    setBusy(true);
-    generateToken({
-      label: label.trim(),
-      type,
-      ...(type === 'general' ? {} : { reference: id }),
-    }).then(
-      (created) => {
-        setBusy(false);
-        setSecret(created.token);
-        onCreated(created);
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setError({ field: 'label', text: errorText(i18n, failure, msg`Creation failed`) });
+    generate.mutate(
+      { label: label.trim(), type, ...(type === 'general' ? {} : { reference: id }) },
+      {
+        onSuccess: (created) => setSecret(created.token),
+        onError: (failure) =>
+          setError({ field: 'label', text: errorText(i18n, failure, msg`Creation failed`) }),
       },
     );
   };

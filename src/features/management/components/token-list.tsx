@@ -1,16 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { useBulkDelete } from '../../../ui/list/bulk-delete.ts';
+import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { DataList } from '../../../ui/list/data-list.tsx';
-import { orgListQuery } from '../api/orgs.ts';
-import { deleteToken, tokenKeys, tokenListQuery, tokenPage, type ApiToken } from '../api/tokens.ts';
+import type { ApiToken } from '../../../../contracts/token.ts';
+import { organisationListQuery } from '../../../api/organisations/queries.ts';
+import { useDeleteTokens } from '../../../api/tokens/mutations.ts';
+import { tokenListQuery } from '../../../api/tokens/queries.ts';
+import { tokenPage } from './list-pages.ts';
 import { SelectField } from './fields.tsx';
 import { TokenDialog } from './token-dialog.tsx';
 
@@ -28,13 +31,13 @@ export function TokenList({
   onStateChange: (changes: Partial<ListState>) => void;
 }) {
   const { t } = useLingui();
-  const bulkDelete = useBulkDelete();
-  const queryClient = useQueryClient();
+  const deleteTokens = useDeleteTokens();
+  const deletionNotice = useDeletionNotice();
   const [orgUuid, setOrgUuid] = useState(me.org.uuid);
   const [creating, setCreating] = useState(false);
   const manager = me.group.id <= 2;
-  const orgs = useQuery({ ...orgListQuery(), enabled: manager });
-  const list = useQuery(tokenListQuery(orgUuid));
+  const orgs = useQuery({ ...organisationListQuery(), enabled: manager });
+  const list = useQuery(tokenListQuery({ filters: { orgUuid } }));
   const page = useMemo(
     () => (list.data ? tokenPage(list.data, state) : undefined),
     [list.data, state],
@@ -132,21 +135,12 @@ export function TokenList({
             {t`New API token`}
           </Button>
         }
-        onDelete={(rows) =>
-          // One call per token.
-          bulkDelete(
-            rows,
-            (row) => deleteToken(row.id),
-            () => queryClient.invalidateQueries({ queryKey: tokenKeys.lists() }),
-          )
-        }
+        onDelete={async (rows) => {
+          const outcome = await deleteTokens.mutateAsync(rows.map((row) => row.id));
+          deletionNotice(outcome.failures);
+        }}
       />
-      <TokenDialog
-        me={me}
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() })}
-      />
+      <TokenDialog me={me} open={creating} onClose={() => setCreating(false)} />
     </>
   );
 }

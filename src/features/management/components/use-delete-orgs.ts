@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
-import { deleteOrg, orgKeys } from '../api/orgs.ts';
-import { userKeys } from '../api/users.ts';
+import { useDeleteOrganisations } from '../../../api/organisations/mutations.ts';
 import { errorText } from './labels.ts';
 
 const HAS_USERS = 'Organisation still has users';
@@ -17,13 +15,9 @@ const HAS_USERS = 'Organisation still has users';
 export function useDeleteOrgs() {
   const { i18n } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const { mutateAsync } = useDeleteOrganisations();
   return async (uuids: string[]): Promise<string[]> => {
-    const results = await Promise.allSettled(uuids.map((uuid) => deleteOrg(uuid)));
-    const deleted = uuids.filter((_, index) => results[index]?.status === 'fulfilled');
-    const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-    await queryClient.invalidateQueries({ queryKey: orgKeys.lists() });
-    await queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    const { deleted, failures } = await mutateAsync(uuids);
     if (failures.length === 0) {
       notify(i18n._(msg`Deleted`), 'success');
     } else if (uuids.length === 1) {

@@ -1,26 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { authKeys } from '../../../lib/current-user.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { orgListQuery } from '../api/orgs.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
+import { pictureTypes } from '../../../../contracts/device-picture.ts';
 import {
-  isUploadedImageOf,
-  removeUserImage,
-  uploadUserImage,
   USER_IMAGE_MAX_BYTES,
-  USER_IMAGE_TYPES,
-  userKeys,
   type GroupId,
   type Language,
   type User,
-  type UserInput,
-} from '../api/users.ts';
-import { formatPhone, isEmail, isWebUrl, orNull } from '../api/validation.ts';
+  type UserCreate,
+} from '../../../../contracts/user.ts';
+import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
+import { useRemoveUserImage, useUploadUserImage } from '../../../api/users/mutations.ts';
+import { isUploadedImageOf } from './user-name.ts';
+import { formatPhone, isEmail, isWebUrl, orNull } from './validation.ts';
+
+/** What the form hands over: a new user's body, the organisation left out when it is not set here. */
+export type UserInput = Omit<UserCreate, 'orgUuid'> & { orgUuid?: string };
 import {
   CheckField,
   FieldGrid,
@@ -108,7 +108,7 @@ export function UserForm({
   const { t, i18n } = useLingui();
   const [values, setValues] = useState<Values>(() => fromUser(user, defaultOrg));
   const [errors, setErrors] = useState<Errors>({});
-  const orgs = useQuery({ ...orgListQuery(), enabled: admin });
+  const orgs = useQuery({ ...organisationChoicesQuery(), enabled: admin });
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((old) => ({ ...old, [key]: value }));
     setErrors((old) => ({ ...old, [key]: undefined }));
@@ -384,48 +384,35 @@ function ImageField({
 }) {
   const { t } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const uploadImage = useUploadUserImage();
+  const removeImage = useRemoveUserImage();
+  const busy = uploadImage.isPending || removeImage.isPending;
 
-  const saved = async (updated: User) => {
-    onUploaded(updated.img ?? '');
-    queryClient.setQueryData(userKeys.detail(updated.uuid), updated);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-      queryClient.invalidateQueries({ queryKey: authKeys.user() }),
-    ]);
-  };
   const upload = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file || !user) return;
     if (
-      !(USER_IMAGE_TYPES as readonly string[]).includes(file.type) ||
+      !(pictureTypes as readonly string[]).includes(file.type) ||
       file.size > USER_IMAGE_MAX_BYTES
     ) {
       notify(t`Only JPEG, PNG and WebP images up to 2 MB can be uploaded.`, 'error');
       return;
     }
-    setBusy(true);
     try {
-      await saved(await uploadUserImage(user.uuid, file));
+      onUploaded((await uploadImage.mutateAsync({ uuid: user.uuid, file })).img ?? '');
       notify(t`Images was uploaded`, 'success');
     } catch {
       notify(t`Images failed to upload! Please refresh browser and try again!`, 'error');
-    } finally {
-      setBusy(false);
     }
   };
   const remove = async () => {
     if (!user) return;
-    setBusy(true);
     try {
-      await saved(await removeUserImage(user.uuid));
+      onUploaded((await removeImage.mutateAsync(user.uuid)).img ?? '');
       notify(t`Picture deleted`, 'success');
     } catch {
       notify(t`Picture not deleted`, 'error');
-    } finally {
-      setBusy(false);
     }
   };
   const uploaded = user !== undefined && isUploadedImageOf(user.uuid, field.value);
@@ -471,7 +458,7 @@ function ImageField({
           <input
             ref={input}
             type="file"
-            accept={USER_IMAGE_TYPES.join(',')}
+            accept={pictureTypes.join(',')}
             aria-label={t`Upload picture`}
             hidden
             onChange={(event) => void upload(event.target.files?.[0])}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../lib/current-user.ts';
-import type { GroupId, User } from '../api/users.ts';
+import type { GroupId, User } from '../../../../contracts/user.ts';
 import { userRights } from './user-header.tsx';
 
 const managerPrivileges = ['user.list', 'user.create', 'user.modify', 'user.delete'];

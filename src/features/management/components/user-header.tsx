@@ -12,9 +12,11 @@ import { DetailHeader } from '../../../ui/detail.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
 import { TabBar } from '../../../ui/tabs.tsx';
 import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
-import { deleteUser, fullName, resendConfirmation, userKeys, type User } from '../api/users.ts';
+import type { User } from '../../../../contracts/user.ts';
+import { useDeleteUsers, useResendConfirmation } from '../../../api/users/mutations.ts';
 import { errorText, groupLabels } from './labels.ts';
 import { PasswordDialog } from './password-dialog.tsx';
+import { fullName } from './user-name.ts';
 
 /** What the signed-in person may do with this user (docs/access.md): never more than the API allows. */
 export function userRights(me: CurrentUser, user: User) {
@@ -41,26 +43,25 @@ export function UserHeader({ me, user }: { me: CurrentUser; user: User }) {
   const [password, setPassword] = useState(false);
   const name = fullName(user);
 
+  const resendConfirmation = useResendConfirmation();
+  const deleteUsers = useDeleteUsers();
+
   const resend = () =>
-    resendConfirmation(user.uuid).then(
-      () => notify(t`The confirmation mail has been sent again`, 'success'),
-      (error: unknown) => notify(errorText(i18n, error, msg`Error`), 'error'),
-    );
+    resendConfirmation.mutate(user.uuid, {
+      onSuccess: () => notify(t`The confirmation mail has been sent again`, 'success'),
+      onError: (error) => notify(errorText(i18n, error, msg`Error`), 'error'),
+    });
   const remove = () => {
     setDeleting('busy');
-    deleteUser(user.uuid).then(
-      async () => {
-        setDeleting(null);
-        notify(t`Deleted`, 'success');
-        queryClient.removeQueries({ queryKey: userKeys.detail(user.uuid) });
-        await queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-        await navigate({ to: '/users' });
-      },
-      (error: unknown) => {
-        setDeleting(null);
-        notify(errorText(i18n, error, msg`Deletion failed`), 'error');
-      },
-    );
+    void deleteUsers.mutateAsync([user.uuid]).then(async ({ failures }) => {
+      setDeleting(null);
+      if (failures.length > 0) {
+        notify(errorText(i18n, failures[0], msg`Deletion failed`), 'error');
+        return;
+      }
+      notify(t`Deleted`, 'success');
+      await navigate({ to: '/users' });
+    });
   };
 
   return (
@@ -103,7 +104,7 @@ export function UserHeader({ me, user }: { me: CurrentUser; user: User }) {
               </Button>
             ) : null}
             {rights.manage && !user.confirmed ? (
-              <Button $variant="secondary" onClick={() => void resend()}>
+              <Button $variant="secondary" onClick={resend}>
                 <Mail size={18} aria-hidden />
                 {t`Resend confirmation mail`}
               </Button>

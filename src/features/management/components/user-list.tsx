@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
@@ -11,18 +11,15 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
-import { useBulkDelete } from '../../../ui/list/bulk-delete.ts';
+import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
-import { orgListQuery } from '../api/orgs.ts';
-import {
-  deleteUser,
-  fullName,
-  userKeys,
-  userListQuery,
-  userPage,
-  type User,
-} from '../api/users.ts';
+import type { User } from '../../../../contracts/user.ts';
+import { organisationListQuery } from '../../../api/organisations/queries.ts';
+import { useDeleteUsers } from '../../../api/users/mutations.ts';
+import { userListQuery } from '../../../api/users/queries.ts';
+import { userPage } from './list-pages.ts';
+import { fullName } from './user-name.ts';
 import { groupLabels } from './labels.ts';
 import { userRights } from './user-header.tsx';
 
@@ -79,15 +76,15 @@ export function UserList({
 }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const bulkDelete = useBulkDelete();
+  const deleteUsers = useDeleteUsers();
+  const deletionNotice = useDeletionNotice();
   const all = useQuery({ ...userListQuery(), enabled: !rows });
   const list = rows ?? all;
   const page = useMemo(
     () => (list.data ? userPage(list.data, state) : undefined),
     [list.data, state],
   );
-  const orgs = useQuery({ ...orgListQuery(), enabled: !rows });
+  const orgs = useQuery({ ...organisationListQuery(), enabled: !rows });
   const filterFields: FilterField[] = [
     {
       id: 'group',
@@ -202,12 +199,10 @@ export function UserList({
       {...(hasPrivilege(me, 'user.delete')
         ? {
             canDelete: (u: User) => userRights(me, u).remove,
-            onDelete: (rows: User[]) =>
-              bulkDelete(
-                rows,
-                (u) => deleteUser(u.uuid),
-                () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-              ),
+            onDelete: async (selected: User[]) => {
+              const outcome = await deleteUsers.mutateAsync(selected.map((u) => u.uuid));
+              deletionNotice(outcome.failures);
+            },
           }
         : {})}
     />

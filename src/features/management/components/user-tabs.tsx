@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -10,9 +9,10 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
-import { SwitchRow } from '../../../ui/form-controls.tsx';
+import { SwitchRow } from '../../../ui/form/rows.tsx';
 import { Empty } from '../../../ui/status.tsx';
-import { updateUser, userKeys, type User } from '../api/users.ts';
+import type { User } from '../../../../contracts/user.ts';
+import { useUpdateUser } from '../../../api/users/mutations.ts';
 import { errorText, groupLabels, languageLabels } from './labels.ts';
 import { userRights } from './user-header.tsx';
 
@@ -139,17 +139,19 @@ const Matrix = styled.div`
 export function UserAccess({ me, user }: { me: CurrentUser; user: User }) {
   const { t, i18n } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const rights = userRights(me, user);
-  const update = useMutation({
-    mutationFn: (body: { active?: boolean; loginSuspended?: false }) => updateUser(user.uuid, body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(userKeys.detail(user.uuid), saved);
-      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-      notify(t`Saved`, 'success');
-    },
-    onError: (error) => notify(errorText(i18n, error, msg`Update failed`), 'error'),
-  });
+  const save = useUpdateUser();
+  const update = {
+    isPending: save.isPending,
+    mutate: (changes: { active?: boolean; loginSuspended?: false }) =>
+      save.mutate(
+        { uuid: user.uuid, changes },
+        {
+          onSuccess: () => notify(t`Saved`, 'success'),
+          onError: (error) => notify(errorText(i18n, error, msg`Update failed`), 'error'),
+        },
+      ),
+  };
   const resourceLabels: Record<(typeof RESOURCES)[number], string> = {
     user: t`Users`,
     org: t`Organisations`,
