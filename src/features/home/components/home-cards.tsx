@@ -14,8 +14,12 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { CurrentUser } from '../../../lib/current-user.ts';
-import { deviceTotalQuery, organisationCountsQuery, userCountQuery } from '../api/queries.ts';
+import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import {
+  organisationDeviceTotalQuery,
+  organisationQuery,
+} from '../../../api/organisations/queries.ts';
+import { userListQuery } from '../../../api/users/queries.ts';
 
 const Grid = styled.ul`
   list-style: none;
@@ -99,9 +103,13 @@ function HomeTile({ to, icon, title, text, count, loading, badge }: TileProps) {
 
 /** The dashboard home cards of spec §2, with counts where the API has them. */
 export function HomeCards({ user }: { user: CurrentUser }) {
-  const devices = useQuery(deviceTotalQuery(user.org.uuid));
-  const organisation = useQuery(organisationCountsQuery(user.org.uuid));
-  const users = useQuery({ ...userCountQuery(), enabled: user.privileges.includes('user.list') });
+  const devices = useQuery(organisationDeviceTotalQuery(user.org.uuid));
+  const organisation = useQuery(organisationQuery(user.org.uuid));
+  const users = useQuery({
+    ...userListQuery(),
+    select: (list) => list.length,
+    enabled: hasPrivilege(user, 'user.list'),
+  });
   return (
     <Grid>
       <HomeTile
