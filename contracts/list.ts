@@ -7,8 +7,10 @@ import { Nullable, Text, Uuid } from './common.ts';
 export const EntityId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 /** A required name: not blank, at most 200 characters. */
-export const EntityName = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
-export const Description = Nullable(Text(2000));
+export const NAME_MAX_LENGTH = 200;
+export const EntityName = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S' });
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const Description = Nullable(Text(DESCRIPTION_MAX_LENGTH));
 
 /** Free-form key/value metadata, bounded in width (its size by the body limit). */
 export const Metadata = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown(), {

@@ -14,8 +14,8 @@ import { hasPrivilege } from '../lib/current-user.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { DetailHeader, FieldList, NotFound, QueryView, Section } from '../ui/detail.tsx';
 import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { ButtonLink } from './-components/button-link.tsx';
-import { DeleteEntityButton } from './-components/delete-entity-button.tsx';
+import { ButtonLink } from '../ui/button-link.tsx';
+import { DeleteEntityButton } from '../ui/delete-entity-button.tsx';
 import { entityId } from './-components/entity-id.ts';
 
 export const Route = createFileRoute('/_app/devicetype/$id')({

@@ -21,7 +21,7 @@ import { FavouriteStar } from '../ui/favourite-star.tsx';
 import { DataList, type FilterField } from '../ui/list/data-list.tsx';
 import { listQueryProps, useListDelete } from '../ui/list/list-page.ts';
 import { useListState } from '../ui/list/use-list-state.ts';
-import { ButtonLink } from './-components/button-link.tsx';
+import { ButtonLink } from '../ui/button-link.tsx';
 
 export const Route = createFileRoute('/_app/devicetypes')({
   staticData: { title: msg`Device types` },

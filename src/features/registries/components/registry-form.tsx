@@ -1,34 +1,49 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import type { OrganisationChoice } from '../../../lib/organisation-choices.ts';
-import { organisationOptions } from '../../../lib/organisation-choices.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Card } from '../../../ui/card.tsx';
-import {
-  FormActions,
-  FormError,
-  FormGrid,
-  SelectField,
-  TextAreaField,
-} from '../../../ui/form-fields.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
 import {
   protocols,
   regions,
-  REGISTRY_DESCRIPTION_MAX,
-  REGISTRY_NAME_MAX,
+  RegistryCreate,
   type Protocol,
   type Registry,
-  type RegistryInput,
-} from '../api/queries.ts';
+} from '../../../../contracts/registry.ts';
+import { organisationOptions, type OrganisationChoice } from '../../../lib/organisation-choices.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Card } from '../../../ui/card.tsx';
+import { FormActions, FormError, FormGrid } from '../../../ui/form/fields.tsx';
+import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { textOrNull } from '../../../ui/form/values.ts';
+import { protocolLabel } from './protocol-label.ts';
 
-interface Draft {
+type Region = (typeof regions)[number];
+
+interface Values {
   name: string;
   description: string;
   protocol: Protocol;
-  region: string;
+  region: Region;
   orgUuid: string;
 }
+
+const toBody = (values: Values): RegistryCreate => ({
+  name: values.name.trim(),
+  description: textOrNull(values.description),
+  protocol: values.protocol,
+  region: values.region,
+  orgUuid: values.orgUuid,
+});
+
+const atMost = (max: number) => msg`At most ${max} characters.`;
+const messages = {
+  name: {
+    minLength: msg`A name is required.`,
+    pattern: msg`A name is required.`,
+    maxLength: atMost(NAME_MAX_LENGTH),
+  },
+  description: { maxLength: atMost(DESCRIPTION_MAX_LENGTH) },
+};
 
 /**
  * Create or edit a registry: name, description, protocol, region and the
@@ -52,75 +67,49 @@ export function RegistryForm({
   canChooseOrg: boolean;
   busy: boolean;
   error?: string | undefined;
-  onSubmit: (input: RegistryInput) => void;
+  onSubmit: (body: RegistryCreate) => void;
   onCancel: () => void;
 }) {
-  const { t } = useLingui();
-  const atMost = (max: number) => t`At most ${max} characters.`;
-  const [draft, setDraft] = useState<Draft>(() => ({
-    name: registry?.name ?? '',
-    description: registry?.description ?? '',
-    protocol: registry?.protocol ?? 'mqtt',
-    region: registry?.region ?? 'europe',
-    orgUuid: registry?.org.uuid ?? defaultOrg,
-  }));
-  const [tried, setTried] = useState(false);
-
-  const name = draft.name.trim();
-  const nameError = !name
-    ? t`A name is required.`
-    : name.length > REGISTRY_NAME_MAX
-      ? atMost(REGISTRY_NAME_MAX)
-      : undefined;
-  const descriptionError =
-    draft.description.length > REGISTRY_DESCRIPTION_MAX
-      ? atMost(REGISTRY_DESCRIPTION_MAX)
-      : undefined;
+  const { t, i18n } = useLingui();
+  const form = useContractForm({
+    schema: RegistryCreate,
+    defaultValues: {
+      name: registry?.name ?? '',
+      description: registry?.description ?? '',
+      protocol: registry?.protocol ?? 'mqtt',
+      region: 'europe',
+      orgUuid: registry?.org.uuid ?? defaultOrg,
+    },
+    toBody,
+    messages,
+  });
 
   const orgOptions = organisationOptions(orgs);
   // A registry of an organisation outside the picker's list still shows its own.
   if (registry && !orgOptions.some((o) => o.value === registry.org.uuid)) {
     orgOptions.unshift({ value: registry.org.uuid, label: registry.org.name });
   }
-  const protocolLabels: Record<Protocol, string> = {
-    http: 'HTTP',
-    mqtt: 'MQTT',
-    none: t`None`,
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (nameError || descriptionError) return;
-    onSubmit({
-      name,
-      description: draft.description.trim() ? draft.description : null,
-      protocol: draft.protocol,
-      region: draft.region,
-      orgUuid: draft.orgUuid,
-    });
-  };
 
   return (
     <Card
       as="form"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit(onSubmit)}
       noValidate
       aria-label={registry ? t`Edit registry` : t`New registry`}
     >
       <FormGrid>
-        <TextField
+        <TextInput
+          control={form.control}
+          name="name"
           label={t`Name`}
-          value={draft.name}
-          maxLength={REGISTRY_NAME_MAX}
+          maxLength={NAME_MAX_LENGTH}
           required
           autoFocus
-          error={tried ? nameError : undefined}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
-        <SelectField
+        <SelectInput
+          control={form.control}
+          name="orgUuid"
           label={t`Organisation`}
-          value={draft.orgUuid}
           options={orgOptions}
           disabled={!canChooseOrg}
           help={
@@ -128,29 +117,22 @@ export function RegistryForm({
               <Trans>Your group may not move it to another organisation.</Trans>
             )
           }
-          onChange={(orgUuid) => setDraft({ ...draft, orgUuid })}
         />
-        <SelectField
+        <SelectInput
+          control={form.control}
+          name="protocol"
           label={t`Protocol`}
-          value={draft.protocol}
-          options={protocols.map((value) => ({ value, label: protocolLabels[value] }))}
+          options={protocols.map((value) => ({ value, label: protocolLabel(value, i18n) }))}
           help={<Trans>How its devices send data: MQTT, HTTP POST, or not at all.</Trans>}
-          onChange={(protocol) => setDraft({ ...draft, protocol })}
         />
-        <SelectField
+        <SelectInput
+          control={form.control}
+          name="region"
           label={t`Region`}
-          value={draft.region}
           options={regions.map((value) => ({ value, label: t`Europe` }))}
-          onChange={(region) => setDraft({ ...draft, region })}
         />
         <div className="wide">
-          <TextAreaField
-            label={t`Description`}
-            value={draft.description}
-            maxLength={REGISTRY_DESCRIPTION_MAX}
-            error={tried ? descriptionError : undefined}
-            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-          />
+          <TextAreaInput control={form.control} name="description" label={t`Description`} />
         </div>
       </FormGrid>
       <FormError message={error} />

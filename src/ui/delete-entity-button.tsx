@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { authKeys } from '../../lib/current-user.ts';
-import { useNotify } from '../../lib/notifications.ts';
-import { Button } from '../../ui/button.tsx';
-import { DeleteDialog } from '../../ui/list/delete-dialog.tsx';
+import { authKeys } from '../lib/current-user.ts';
+import { useNotify } from '../lib/notifications.ts';
+import { Button } from './button.tsx';
+import { DeleteDialog } from './list/delete-dialog.tsx';
 
 /**
  * A detail page's delete action: asks first, naming the entity, then deletes.

@@ -1,6 +1,6 @@
 import { useLinkProps, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** A link that looks like a button (a page's Edit action): typed like the router's links. */
 export function ButtonLink({
