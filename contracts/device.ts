@@ -37,6 +37,7 @@ export const deviceStatuses = ['green', 'yellow', 'red', 'none'] as const;
 export const DeviceStatus = Type.Enum(deviceStatuses);
 export type DeviceStatus = Static<typeof DeviceStatus>;
 export const Availability = Type.Union([Type.Literal('free'), Type.Literal('busy')]);
+export type Availability = Static<typeof Availability>;
 
 export const deviceSortFields = [
   'id',
@@ -215,6 +216,7 @@ export const DecoderPause = Type.Object({
   since: Timestamp,
   until: Timestamp,
 });
+export type DecoderPause = Static<typeof DecoderPause>;
 
 export const Device = Type.Object({
   id: Type.Integer(),

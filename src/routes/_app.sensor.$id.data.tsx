@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { Device } from '../../contracts/device.ts';
+import { organisationQuery } from '../api/organisations/queries.ts';
 import { DeviceDataPanel } from '../features/device-data/components/device-data-panel.tsx';
 import { WithDevice } from '../features/devices/components/with-device.tsx';
-import type { Device } from '../features/devices/api/queries.ts';
-import { orgQuery } from '../features/management/api/orgs.ts';
 import { periodOption } from '../lib/periods.ts';
 import { QueryView } from '../ui/detail.tsx';
 
@@ -26,7 +26,7 @@ function DeviceData({ device }: { device: Device }) {
   const { period } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const timeZone = useQuery({
-    ...orgQuery(device.org.uuid),
+    ...organisationQuery(device.org.uuid),
     select: (org) => org.timeZone,
   });
   return (

@@ -2,9 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-
-/** A device's status (spec §4 Device status). */
-export type DeviceStatus = 'green' | 'yellow' | 'red' | 'none';
+import type { DeviceStatus } from '../../contracts/device.ts';
 
 export const statusLabels: Record<DeviceStatus, MessageDescriptor> = {
   green: msg`Connected and receiving data`,

@@ -3,7 +3,10 @@ import type { Device, DeviceCreate, DeviceUpdate } from '../../../contracts/devi
 import type { DevicePicture } from '../../../contracts/device-picture.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { fileToBase64 } from '../../lib/files.ts';
+import { authKeys } from '../../lib/current-user.ts';
+import { deviceTypeKeys } from '../device-types/keys.ts';
 import { organisationKeys } from '../organisations/keys.ts';
+import { registryKeys } from '../registries/keys.ts';
 import { deviceKeys } from './keys.ts';
 
 /**
@@ -14,8 +17,8 @@ import { deviceKeys } from './keys.ts';
 function refreshDeviceLists(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: ['registries'] }),
-    queryClient.invalidateQueries({ queryKey: ['devicetypes'] }),
+    queryClient.invalidateQueries({ queryKey: registryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: deviceTypeKeys.all }),
     queryClient.invalidateQueries({ queryKey: organisationKeys.details() }),
   ]);
 }
@@ -51,7 +54,10 @@ export function useUpdateDevice(id: number) {
   });
 }
 
-/** The one device delete: the detail page's and a list's (one call per device). */
+/**
+ * The one device delete: the detail page's and every device list's (one call
+ * per device). The server took the device out of favourites too.
+ */
 export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -59,6 +65,7 @@ export function useDeleteDevice() {
       apiRequest<unknown>('core', `/v2/device/${id}`, { method: 'DELETE' }),
     onSuccess: async (_, id) => {
       queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
       await refreshDeviceLists(queryClient);
     },
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { activateLocale, i18n, type Locale } from '../../../lib/i18n.ts';
 import { lightTheme } from '../../../ui/theme.ts';
-import type { DecoderPause } from '../api/queries.ts';
+import type { DecoderPause } from '../../../../contracts/device.ts';
 import { DecoderPauses } from './decoder-pauses.tsx';
 
 const pause: DecoderPause = {

@@ -3,7 +3,7 @@ import { PauseCircle } from 'lucide-react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format.ts';
 import { WarningNotice } from '../../../ui/warning-notice.tsx';
-import type { Device } from '../api/queries.ts';
+import type { Device } from '../../../../contracts/device.ts';
 
 const Notice = styled(WarningNotice)`
   p {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
-import type { Device } from '../api/queries.ts';
+import type { Device } from '../../../../contracts/device.ts';
 import { availabilityLabels, communicationLabel } from './labels.ts';
 import { StatusDot } from '../../../ui/status-dot.tsx';
 

@@ -7,9 +7,9 @@ import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { useUpdateDevice } from '../api/mutations.ts';
-import type { Device } from '../api/queries.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
+import type { Device } from '../../../../contracts/device.ts';
+import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { InlineForm } from './tab-parts.tsx';
 
 const Table = styled.table`

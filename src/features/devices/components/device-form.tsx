@@ -4,19 +4,18 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { TextField } from '../../../ui/form/text-field.tsx';
 import {
-  deviceTypeOptionsQuery,
   locationTypes,
-  organisationOptionsQuery,
-  registryOptionsQuery,
   type Availability,
   type Device,
-  type DeviceInput,
-  type Hardware,
+  type DeviceCreate,
   type LocationType,
-  type Ref,
-} from '../api/queries.ts';
+} from '../../../../contracts/device.ts';
+import type { Ref } from '../../../../contracts/list.ts';
+import { deviceTypeChoicesQuery } from '../../../api/device-types/queries.ts';
+import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
+import { registryChoicesQuery } from '../../../api/registries/queries.ts';
 import { availabilityLabels, locationTypeLabels } from './labels.ts';
 import { Actions, ErrorText, FieldLabel, FormGrid, Select } from './tab-parts.tsx';
 
@@ -144,16 +143,16 @@ export function DeviceForm({
   submitLabel: ReactNode;
   busy: boolean;
   serverError: string | null;
-  onSubmit: (input: DeviceInput) => void;
+  onSubmit: (input: DeviceCreate) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [values, setValues] = useState<Values>(() => initialValues(device, defaultOrgUuid));
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const orgs = useQuery(organisationOptionsQuery());
-  const registries = useQuery(registryOptionsQuery());
-  const types = useQuery(deviceTypeOptionsQuery());
+  const orgs = useQuery(organisationChoicesQuery());
+  const registries = useQuery(registryChoicesQuery());
+  const types = useQuery(deviceTypeChoicesQuery());
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((old) => ({ ...old, [key]: value }));
@@ -184,7 +183,7 @@ export function DeviceForm({
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const hardware: Partial<Hardware> = {
+    const hardware: DeviceCreate['hardware'] = {
       ...Object.fromEntries(hardwareFields.map((f) => [f, text(values.hardware[f])])),
       cpuTemperature: numberOrNull(values.cpuTemperature),
     };

@@ -8,8 +8,10 @@ import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';
-import { useUpdateDevice } from '../api/mutations.ts';
-import { decoderOptionsQuery, type Device, type Ref } from '../api/queries.ts';
+import type { Device } from '../../../../contracts/device.ts';
+import type { Ref } from '../../../../contracts/list.ts';
+import { useUpdateDevice } from '../../../api/devices/mutations.ts';
+import { functionChoicesQuery } from '../../../api/functions/queries.ts';
 import { Actions, FieldLabel, InlineForm, Select } from './tab-parts.tsx';
 
 const Pipeline = styled.ol`
@@ -47,7 +49,7 @@ export function DeviceFunctions({ device, canModify }: { device: Device; canModi
   const id = useId();
   const notify = useNotify();
   const save = useUpdateDevice(device.id);
-  const decoders = useQuery({ ...decoderOptionsQuery(), enabled: canModify });
+  const decoders = useQuery({ ...functionChoicesQuery({ type: 'decoder' }), enabled: canModify });
   const [pipeline, setPipeline] = useState<Ref[]>(device.decoderFunctions);
   const [chosen, setChosen] = useState('');
   const available = (decoders.data ?? []).filter((f) => !pipeline.some((p) => p.id === f.id));

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FieldList, Section } from '../../../ui/detail.tsx';
-import type { Device } from '../api/queries.ts';
+import type { Device } from '../../../../contracts/device.ts';
 
 /** The hardware tab (spec §3): model, SIM, modem, memory, adapter, Wi-Fi, CPU temperature. */
 export function DeviceHardware({ device }: { device: Device }) {

@@ -6,9 +6,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { useUpdateDevice } from '../api/mutations.ts';
-import type { Device } from '../api/queries.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
+import type { Device } from '../../../../contracts/device.ts';
+import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { metadataKeys } from './labels.ts';
 import { Actions, ErrorText, PlainFieldset } from './tab-parts.tsx';
 

@@ -4,9 +4,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { PasswordField, TextField } from '../../../ui/text-field.tsx';
-import { useUpdateDevice } from '../api/mutations.ts';
-import type { Device } from '../api/queries.ts';
+import { PasswordField, TextField } from '../../../ui/form/text-field.tsx';
+import type { Device } from '../../../../contracts/device.ts';
+import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { MqttForwardState } from './mqtt-forward-state.tsx';
 import { Actions, FormGrid, PlainFieldset } from './tab-parts.tsx';
 

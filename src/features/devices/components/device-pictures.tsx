@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -10,16 +10,13 @@ import { Section } from '../../../ui/detail.tsx';
 import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
 import {
-  deletePicture,
-  deviceKeys,
-  devicePicturesQuery,
   PICTURE_MAX_BYTES,
-  PICTURE_TYPES,
-  pictureUrl,
-  uploadPicture,
-  type Device,
+  pictureTypes,
   type DevicePicture,
-} from '../api/queries.ts';
+} from '../../../../contracts/device-picture.ts';
+import type { Device } from '../../../../contracts/device.ts';
+import { useDeleteDevicePicture, useUploadDevicePictures } from '../../../api/devices/mutations.ts';
+import { devicePicturesQuery, pictureUrl } from '../../../api/devices/queries.ts';
 import { Actions } from './tab-parts.tsx';
 
 const Grid = styled.ul`
@@ -67,33 +64,33 @@ const Grid = styled.ul`
 `;
 
 const accepted = (file: File) =>
-  PICTURE_TYPES.some((type) => type === file.type) && file.size <= PICTURE_MAX_BYTES;
+  pictureTypes.some((type) => type === file.type) && file.size <= PICTURE_MAX_BYTES;
 
 /** The pictures tab: upload (JPEG, PNG, WebP up to 5 MB), show and delete (spec §8 texts). */
 export function DevicePictures({ device, canModify }: { device: Device; canModify: boolean }) {
   const { t } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const query = useQuery(devicePicturesQuery(device.id));
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadDevicePictures(device.id);
+  const remove = useDeleteDevicePicture(device.id);
   const [doomed, setDoomed] = useState<DevicePicture | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.pictures(device.id) });
 
-  const upload = async (files: File[]) => {
+  const uploadFiles = (files: File[]) => {
     if (files.length === 0) return;
     if (!files.every(accepted)) {
       notify(t`Only JPEG, PNG and WebP images up to 5 MB can be uploaded.`, 'error');
       return;
     }
-    setUploading(true);
-    const results = await Promise.allSettled(files.map((file) => uploadPicture(device.id, file)));
-    setUploading(false);
-    if (input.current) input.current.value = '';
-    await refresh();
-    if (results.every((r) => r.status === 'fulfilled')) notify(t`Images was uploaded`, 'success');
-    else notify(t`Images failed to upload! Please refresh browser and try again!`, 'error');
+    upload.mutate(files, {
+      onSuccess: ({ failed }) => {
+        if (failed === 0) notify(t`Images was uploaded`, 'success');
+        else notify(t`Images failed to upload! Please refresh browser and try again!`, 'error');
+      },
+      onSettled: () => {
+        if (input.current) input.current.value = '';
+      },
+    });
   };
 
   let body;
@@ -145,36 +142,30 @@ export function DevicePictures({ device, canModify }: { device: Device; canModif
           <input
             ref={input}
             type="file"
-            accept={PICTURE_TYPES.join(',')}
+            accept={pictureTypes.join(',')}
             multiple
             hidden
             aria-label={t`Choose pictures`}
-            onChange={(e) => void upload(Array.from(e.target.files ?? []))}
+            onChange={(e) => uploadFiles(Array.from(e.target.files ?? []))}
           />
-          <Button type="button" disabled={uploading} onClick={() => input.current?.click()}>
+          <Button type="button" disabled={upload.isPending} onClick={() => input.current?.click()}>
             <Upload size={18} aria-hidden />
-            {uploading ? <Trans>Uploading…</Trans> : <Trans>Upload pictures</Trans>}
+            {upload.isPending ? <Trans>Uploading…</Trans> : <Trans>Upload pictures</Trans>}
           </Button>
         </Actions>
       ) : null}
       <DeleteDialog
         open={doomed !== null}
         items={doomed ? [doomed.fileName] : []}
-        busy={deleting}
+        busy={remove.isPending}
         onCancel={() => setDoomed(null)}
         onConfirm={() => {
           if (!doomed) return;
-          setDeleting(true);
-          deletePicture(device.id, doomed.id)
-            .then(
-              () => notify(t`Deleted`, 'success'),
-              () => notify(t`Picture not deleted`, 'error'),
-            )
-            .finally(() => {
-              setDeleting(false);
-              setDoomed(null);
-              void refresh();
-            });
+          remove.mutate(doomed.id, {
+            onSuccess: () => notify(t`Deleted`, 'success'),
+            onError: () => notify(t`Picture not deleted`, 'error'),
+            onSettled: () => setDoomed(null),
+          });
         }}
       />
     </Section>

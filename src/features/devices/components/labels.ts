@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Availability, LocationType } from '../api/queries.ts';
+import type { Availability, LocationType } from '../../../../contracts/device.ts';
 
 /** Spec §3 location types, in the words the console shows. */
 export const locationTypeLabels: Record<LocationType, MessageDescriptor> = {

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { deviceForwardQuery, type MqttForwardStatus } from '../api/queries.ts';
+import type { MqttForwardStatus } from '../../../../contracts/mqtt-forward.ts';
+import { deviceForwardQuery } from '../../../api/devices/queries.ts';
 
 type Tone = 'muted' | 'success' | 'warning' | 'danger';
 

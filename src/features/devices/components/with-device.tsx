@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
-import { deviceQuery, type Device } from '../api/queries.ts';
-import { parseDeviceId } from './use-device-id.ts';
+import type { Device } from '../../../../contracts/device.ts';
+import { deviceQuery } from '../../../api/devices/queries.ts';
+import { parseDeviceId } from './device-id.ts';
 
 /** A device tab's content once the device (cached by the page around it) is there. */
 export function WithDevice({
