@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
+import { KEY_NAME_MAX_LENGTH, KEY_NAME_PATTERN } from './list.ts';
 
 export const HistoryKey = Type.String({
   minLength: 1,
-  maxLength: 64,
-  pattern: '^[A-Za-z0-9_.-]+$',
+  maxLength: KEY_NAME_MAX_LENGTH,
+  pattern: KEY_NAME_PATTERN,
   description: 'The data key, e.g. `temperature`',
 });
 
@@ -70,6 +71,7 @@ export const HistoryPoint = Type.Object({
 });
 export type HistoryPoint = Static<typeof HistoryPoint>;
 
+/** The history route's answer: raw points (`raw=true`) or buckets, in one shape. */
 export const History = Type.Object({
   deviceId: Type.Integer(),
   key: Type.String(),

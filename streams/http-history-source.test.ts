@@ -193,6 +193,21 @@ describe('httpHistorySource', () => {
       source.fetch({ deviceId: 12, key: 'temperature', from, to, maxPoints: 10 }),
     ).rejects.toThrow('Unexpected answer');
   });
+
+  it('rejects buckets that lack a statistic or carry a time that is not an instant', async () => {
+    const point = answer([{ time: from, value: 1 }]).points[0];
+    expect(point).toBeDefined();
+    const { min: _min, ...withoutMin } = point ?? {};
+    for (const points of [[withoutMin], [{ ...point, lastTime: 'yesterday' }]]) {
+      const source = httpHistorySource({
+        timeZoneOf: () => 'UTC',
+        get: async () => ({ ...answer([]), points }),
+      });
+      await expect(
+        source.fetchBuckets({ deviceId: 12, key: 'temperature', from, to, buckets: 50 }),
+      ).rejects.toThrow('Unexpected answer from the history route');
+    }
+  });
 });
 
 describe('fetchJson', () => {

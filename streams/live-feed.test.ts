@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectLiveFeed, type LiveFeed } from './live-feed.ts';
 import type { MessageFeedState } from './socket-message-source.ts';
+import type { InvalidPayload } from './wire-check.ts';
 
 // A socket.io server with the live feed's sign-in by token and the two
 // subscriptions the feed's parts make: status changes and a message log.
@@ -92,5 +93,38 @@ describe('connectLiveFeed', () => {
     await until(() => server?.connections.closed === 1);
     expect(feed.live.isConnected()).toBe(false);
     expect(server.connections.opened).toBe(1);
+  });
+
+  it('drops what does not match the protocol, counts it and reports each event once', async () => {
+    server = await startServer();
+    const reports: InvalidPayload[] = [];
+    feed = connectLiveFeed({
+      url: server.url,
+      token: () => 'good',
+      onInvalid: (report) => reports.push(report),
+    });
+    const statuses: string[] = [];
+    let followed = false;
+    feed.live.followOrgStatus(
+      (change) => statuses.push(change.status),
+      () => (followed = true),
+    );
+    const messages: number[] = [];
+    feed.messages.follow(7, { onState: () => undefined, onMessage: (m) => messages.push(m.id) });
+    await until(() => followed && (feed?.live.isConnected() ?? false));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const status = { deviceId: 7, lastDataAt: null, lastConnectionAt: null };
+    server.io.to('org').emit('status', { ...status, status: 'purple' });
+    server.io.to('org').emit('status', { ...status, status: 'green', lastDataAt: 'today' });
+    server.io.to('d:7:m').emit('messages', { deviceId: 7, messages: [{ id: 1 }] });
+    server.io.to('org').emit('status', { ...status, status: 'red' });
+    await until(() => statuses.length === 1);
+
+    expect(statuses).toEqual(['red']);
+    expect(messages).toEqual([]);
+    expect(Object.fromEntries(feed.dropped())).toEqual({ status: 2, messages: 1 });
+    expect(reports.map((report) => report.event)).toEqual(['status', 'messages']);
+    expect(reports[0]?.problems.join()).toMatch(/\/status/);
   });
 });

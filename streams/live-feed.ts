@@ -1,5 +1,5 @@
+import { openLiveSocket } from './live-socket.ts';
 import {
-  openLiveSocket,
   socketLiveSource,
   type ConnectLiveSourceOptions,
   type SocketLiveSource,
@@ -9,6 +9,7 @@ import {
   type MessageSource,
   type MessageSourceOptions,
 } from './socket-message-source.ts';
+import { wireCheck } from './wire-check.ts';
 
 /**
  * The live feed at `/api/live` over one socket: points and status changes for
@@ -18,6 +19,8 @@ import {
 export interface LiveFeed {
   readonly live: SocketLiveSource;
   readonly messages: MessageSource;
+  /** Payloads dropped because they did not match the protocol, by event. */
+  dropped(): ReadonlyMap<string, number>;
   /** Forgets every follower and listener and disconnects. */
   close(): void;
 }
@@ -30,11 +33,13 @@ export interface ConnectLiveFeedOptions extends ConnectLiveSourceOptions {
 export function connectLiveFeed(options: ConnectLiveFeedOptions = {}): LiveFeed {
   const { url, token, messages: messageOptions, ...liveOptions } = options;
   const socket = openLiveSocket({ url, token });
-  const live = socketLiveSource(socket, liveOptions);
-  const messages = socketMessageSource(socket, messageOptions);
+  const check = liveOptions.check ?? wireCheck(liveOptions.onInvalid);
+  const live = socketLiveSource(socket, { ...liveOptions, check });
+  const messages = socketMessageSource(socket, { ...messageOptions, check });
   return {
     live,
     messages,
+    dropped: check.dropped,
     close() {
       messages.close();
       live.close();

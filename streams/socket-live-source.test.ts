@@ -23,6 +23,8 @@ async function startServer() {
       (request: { deviceIds?: number[]; keys?: string[]; org?: boolean }, ack) => {
         requests.push(request);
         const ids = request.deviceIds ?? [];
+        // An answer of another shape than the protocol's.
+        if (ids.includes(999)) return ack({ ok: true });
         const refused = ids.filter((id) => id === 666);
         const subscribed = ids.filter((id) => id !== 666);
         for (const id of subscribed) void socket.join(`d:${id}`);
@@ -150,6 +152,17 @@ describe('socketLiveSource', () => {
       () => server?.requests.some((r) => JSON.stringify(r) === '{"unsubscribeOrg":true}') ?? false,
     );
     expect(seen).toHaveLength(1);
+  });
+
+  it('rejects a subscription whose answer does not match the protocol', async () => {
+    server = await startServer();
+    const live = connectLiveSource({ url: server.url, token: () => 'good' });
+    source = live;
+    await until(() => live.isConnected());
+    await expect(live.subscribe(999, ['temperature'])).rejects.toThrow(
+      'Unexpected answer from the live feed',
+    );
+    expect(await live.subscribe(12, ['temperature'])).toBe('subscribed');
   });
 
   it('reports a refused sign-in as a disconnection it will not retry', async () => {

@@ -1,4 +1,5 @@
-import { io, type Socket } from 'socket.io-client';
+import { PointsEvent, StatusEvent, SubscribeAck } from '../contracts/live.ts';
+import { openLiveSocket, type LiveSocket, type LiveSocketOptions } from './live-socket.ts';
 import type {
   LiveBatch,
   LiveDeviceStatus,
@@ -6,54 +7,17 @@ import type {
   SubscribeResult,
   TransportEvent,
 } from './types.ts';
-
-// The wire protocol of the live feed, as docs/live.md describes it.
-interface WirePoint {
-  key: string;
-  time: string;
-  value: number | null;
-  textValue: string | null;
-}
-interface PointsEvent {
-  deviceId: number;
-  points: WirePoint[];
-}
-interface StatusEvent {
-  deviceId: number;
-  status: LiveDeviceStatus['status'];
-  lastDataAt: string | null;
-  lastConnectionAt: string | null;
-}
-interface SubscribeRequest {
-  deviceIds?: number[];
-  keys?: string[];
-  org?: boolean;
-}
-type SubscribeAck =
-  | { ok: true; subscribed: number[]; refused: number[]; org: boolean }
-  | { ok: false; error: string };
-type UnsubscribeAck = { ok: true; unsubscribed: number[] } | { ok: false; error: string };
-
-interface ServerEvents {
-  points: (batch: PointsEvent) => void;
-  status: (change: StatusEvent) => void;
-  'session.ended': () => void;
-}
-interface ClientEvents {
-  subscribe: (request: SubscribeRequest, ack: (answer: SubscribeAck) => void) => void;
-  unsubscribe: (
-    request: { deviceIds?: number[]; org?: boolean },
-    ack: (answer: UnsubscribeAck) => void,
-  ) => void;
-}
-
-export type LiveSocket = Socket<ServerEvents, ClientEvents>;
+import { wireCheck, type InvalidPayloadListener, type WireCheck } from './wire-check.ts';
 
 export interface SocketLiveSourceOptions {
   /** How long to wait for the server to acknowledge a subscription. */
   ackTimeoutMs?: number;
   /** Called when the server says the session ended (it then disconnects). */
   onSessionEnded?: () => void;
+  /** Told once per event when what the server sent does not match the protocol (it is dropped). */
+  onInvalid?: InvalidPayloadListener;
+  /** The check to count drops in, when the socket is shared with other readers. */
+  check?: WireCheck;
 }
 
 export interface SocketLiveSource extends LiveSource {
@@ -74,12 +38,29 @@ export interface SocketLiveSource extends LiveSource {
 
 const instant = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
+const statusOf = (change: StatusEvent): LiveDeviceStatus => ({
+  deviceId: change.deviceId,
+  status: change.status,
+  lastDataAt: instant(change.lastDataAt),
+  lastConnectionAt: instant(change.lastConnectionAt),
+});
+
+/** The numeric points of a batch: charts draw numbers; text values stay in the history's raw answer. */
+function batchOf(event: PointsEvent): LiveBatch | null {
+  const points = [];
+  for (const p of event.points) {
+    if (p.value !== null) points.push({ key: p.key, time: Date.parse(p.time), value: p.value });
+  }
+  return points.length > 0 ? { deviceId: event.deviceId, points } : null;
+}
+
 /** The live feed over an existing socket.io socket (see connectLiveSource for a new one). */
 export function socketLiveSource(
   socket: LiveSocket,
   options: SocketLiveSourceOptions = {},
 ): SocketLiveSource {
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+  const check = options.check ?? wireCheck(options.onInvalid);
   const transportListeners = new Set<(event: TransportEvent) => void>();
   const tell = (event: TransportEvent) => {
     for (const listener of [...transportListeners]) listener(event);
@@ -90,30 +71,38 @@ export function socketLiveSource(
   const onAttempt = () => tell({ type: 'connecting' });
   const onGiveUp = () => tell({ type: 'disconnected', retrying: false });
   const onSessionEnded = () => options.onSessionEnded?.();
+
+  // One handler per event checks each payload once, whoever listens.
+  const pointListeners = new Set<(batch: LiveBatch) => void>();
+  const statusListeners = new Set<(status: LiveDeviceStatus) => void>();
+  const orgListeners = new Set<(status: LiveDeviceStatus) => void>();
+  const onPoints = (payload: unknown) => {
+    if (!check.accept('points', PointsEvent, payload)) return;
+    const batch = batchOf(payload);
+    if (batch) for (const listener of [...pointListeners]) listener(batch);
+  };
+  const onStatus = (payload: unknown) => {
+    if (!check.accept('status', StatusEvent, payload)) return;
+    const status = statusOf(payload);
+    for (const listener of [...statusListeners, ...orgListeners]) listener(status);
+  };
+
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
   socket.on('connect_error', onDisconnect);
   socket.on('session.ended', onSessionEnded);
+  socket.on('points', onPoints);
+  socket.on('status', onStatus);
   socket.io.on('reconnect_attempt', onAttempt);
   socket.io.on('reconnect_failed', onGiveUp);
 
-  const orgListeners = new Set<(status: LiveDeviceStatus) => void>();
   const followedListeners = new Set<() => void>();
   const followOrg = () => {
     if (!socket.connected) return;
     socket.emit('subscribe', { org: true }, (answer) => {
-      if (!answer.ok) return;
+      if (!check.accept('subscribe', SubscribeAck, answer) || !answer.ok) return;
       for (const followed of [...followedListeners]) followed();
     });
-  };
-  const onOrgStatus = (change: StatusEvent) => {
-    const status = {
-      deviceId: change.deviceId,
-      status: change.status,
-      lastDataAt: instant(change.lastDataAt),
-      lastConnectionAt: instant(change.lastConnectionAt),
-    };
-    for (const listener of [...orgListeners]) listener(status);
   };
 
   return {
@@ -122,7 +111,6 @@ export function socketLiveSource(
       if (onFollowed) followedListeners.add(onFollowed);
       if (orgListeners.size === 1) {
         socket.on('connect', followOrg);
-        socket.on('status', onOrgStatus);
         followOrg();
       } else if (onFollowed && socket.connected) {
         // Already followed for an earlier listener: this one's reads may predate it.
@@ -133,7 +121,6 @@ export function socketLiveSource(
         if (onFollowed) followedListeners.delete(onFollowed);
         if (orgListeners.size > 0) return;
         socket.off('connect', followOrg);
-        socket.off('status', onOrgStatus);
         if (socket.connected) socket.emit('unsubscribe', { org: true }, () => undefined);
       };
     },
@@ -141,6 +128,9 @@ export function socketLiveSource(
       const answer = await socket
         .timeout(ackTimeoutMs)
         .emitWithAck('subscribe', { deviceIds: [deviceId], keys: [...keys] });
+      if (!check.accept('subscribe', SubscribeAck, answer)) {
+        throw new Error('Unexpected answer from the live feed');
+      }
       if (!answer.ok) throw new Error(answer.error);
       return answer.refused.includes(deviceId) ? 'refused' : 'subscribed';
     },
@@ -148,30 +138,13 @@ export function socketLiveSource(
       // Nothing to do with the answer: a failed unsubscribe only means the session is gone too.
       socket.emit('unsubscribe', { deviceIds: [deviceId] }, () => undefined);
     },
-    onPoints(listener: (batch: LiveBatch) => void) {
-      const handler = (batch: PointsEvent) => {
-        const points = [];
-        for (const p of batch.points) {
-          // Charts draw numbers; text values stay in the history's raw answer.
-          if (typeof p.value === 'number') {
-            points.push({ key: p.key, time: Date.parse(p.time), value: p.value });
-          }
-        }
-        if (points.length > 0) listener({ deviceId: batch.deviceId, points });
-      };
-      socket.on('points', handler);
-      return () => socket.off('points', handler);
+    onPoints(listener) {
+      pointListeners.add(listener);
+      return () => pointListeners.delete(listener);
     },
-    onStatus(listener: (status: LiveDeviceStatus) => void) {
-      const handler = (change: StatusEvent) =>
-        listener({
-          deviceId: change.deviceId,
-          status: change.status,
-          lastDataAt: instant(change.lastDataAt),
-          lastConnectionAt: instant(change.lastConnectionAt),
-        });
-      socket.on('status', handler);
-      return () => socket.off('status', handler);
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
     },
     onTransport(listener) {
       transportListeners.add(listener);
@@ -183,35 +156,22 @@ export function socketLiveSource(
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onDisconnect);
       socket.off('session.ended', onSessionEnded);
+      socket.off('points', onPoints);
+      socket.off('status', onStatus);
+      socket.off('connect', followOrg);
       socket.io.off('reconnect_attempt', onAttempt);
       socket.io.off('reconnect_failed', onGiveUp);
       transportListeners.clear();
+      pointListeners.clear();
+      statusListeners.clear();
       orgListeners.clear();
       followedListeners.clear();
-      socket.off('connect', followOrg);
-      socket.off('status', onOrgStatus);
       socket.disconnect();
     },
   };
 }
 
-export interface LiveSocketOptions {
-  /** The server's origin; the page's own when absent. */
-  url?: string;
-  /** The session or API token for the handshake, read again on every reconnection. Without it the SESSION cookie is used. */
-  token?: () => string | null | undefined;
-}
-
 export interface ConnectLiveSourceOptions extends SocketLiveSourceOptions, LiveSocketOptions {}
-
-/** A socket.io socket to the live feed at `/api/live`; each source gives it its events' types. */
-export function openLiveSocket({ url, token }: LiveSocketOptions = {}): Socket {
-  const socketOptions = {
-    path: '/api/live',
-    auth: (send: (data: object) => void) => send({ token: token?.() ?? undefined }),
-  };
-  return url === undefined ? io(socketOptions) : io(url, socketOptions);
-}
 
 /** Opens the live feed at `/api/live`. */
 export function connectLiveSource(options: ConnectLiveSourceOptions = {}): SocketLiveSource {

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Message } from '../contracts/message.ts';
+import type { LiveSocket } from './live-socket.ts';
 import {
   socketMessageSource,
-  type LiveMessage,
   type MessageFeedState,
-  type MessageSocket,
   type MessageSource,
 } from './socket-message-source.ts';
 
@@ -39,7 +39,7 @@ const until = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
 };
 
-const message = (id: number, deviceId: number): LiveMessage => ({
+const message = (id: number, deviceId: number): Message => ({
   id,
   deviceId,
   deviceName: `Device ${deviceId}`,
@@ -60,14 +60,14 @@ function recorder() {
     messages,
     follower: {
       onState: (state: MessageFeedState) => states.push(state),
-      onMessage: (m: LiveMessage) => messages.push(m.id),
+      onMessage: (m: Message) => messages.push(m.id),
     },
   };
 }
 
 describe('socketMessageSource', () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let socket: MessageSocket | undefined;
+  let socket: LiveSocket | undefined;
   let source: MessageSource | undefined;
   afterEach(async () => {
     source?.close();

@@ -1,41 +1,7 @@
-import type { Socket } from 'socket.io-client';
-
-/**
- * A packet in a device's message log, as the live feed sends it (docs/live.md
- * `messages`) and the messages API answers it.
- */
-export interface LiveMessage {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  registryId: number | null;
-  registryName: string | null;
-  receivedAt: string;
-  topic: string | null;
-  /** The packet: its text, or base64 when it was not UTF-8 text. */
-  payload: string;
-  encoding: 'utf8' | 'base64';
-}
-
-type FollowAck =
-  { ok: true; subscribed: number[]; refused: number[] } | { ok: false; error: string };
-
-interface ServerEvents {
-  messages: (event: { deviceId: number; messages: LiveMessage[] }) => void;
-}
-interface ClientEvents {
-  'messages.subscribe': (
-    request: { deviceIds: number[] },
-    ack: (answer: FollowAck) => void,
-  ) => void;
-  'messages.unsubscribe': (
-    request: { deviceIds: number[] },
-    ack: (answer: unknown) => void,
-  ) => void;
-}
-
-/** The live feed's socket as far as the message log uses it. */
-export type MessageSocket = Socket<ServerEvents, ClientEvents>;
+import { MessagesEvent, MessagesSubscribeAck } from '../contracts/live.ts';
+import type { Message } from '../contracts/message.ts';
+import type { LiveSocket } from './live-socket.ts';
+import { wireCheck, type InvalidPayloadListener, type WireCheck } from './wire-check.ts';
 
 /**
  * `connecting`: not followed yet, or the socket is away (messages may be
@@ -45,7 +11,7 @@ export type MessageSocket = Socket<ServerEvents, ClientEvents>;
 export type MessageFeedState = 'connecting' | 'live' | 'refused';
 
 export interface MessageFollower {
-  onMessage(message: LiveMessage): void;
+  onMessage(message: Message): void;
   /**
    * Called with the state on `follow` and on every change. `live` comes again
    * after each reconnection: whatever was committed while the feed was away
@@ -66,6 +32,10 @@ export interface MessageSourceOptions {
   ackTimeoutMs?: number;
   /** How long to wait before asking again when a subscription was not acknowledged. */
   retryMs?: number;
+  /** Told once per event when what the server sent does not match the protocol (it is dropped). */
+  onInvalid?: InvalidPayloadListener;
+  /** The check to count drops in, when the socket is shared with other readers. */
+  check?: WireCheck;
 }
 
 /**
@@ -74,10 +44,11 @@ export interface MessageSourceOptions {
  * again after every reconnection.
  */
 export function socketMessageSource(
-  socket: MessageSocket,
+  socket: LiveSocket,
   options: MessageSourceOptions = {},
 ): MessageSource {
   const ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+  const check = options.check ?? wireCheck(options.onInvalid);
   const retryMs = options.retryMs ?? 5_000;
   const followers = new Map<number, Set<MessageFollower>>();
   const states = new Map<number, MessageFeedState>();
@@ -99,7 +70,7 @@ export function socketMessageSource(
 
   async function subscribe(deviceIds: number[]): Promise<void> {
     if (deviceIds.length === 0 || !socket.connected) return;
-    let answer: FollowAck;
+    let answer: unknown;
     try {
       answer = await socket.timeout(ackTimeoutMs).emitWithAck('messages.subscribe', { deviceIds });
     } catch {
@@ -107,7 +78,9 @@ export function socketMessageSource(
       if (socket.connected) retry(deviceIds);
       return;
     }
-    if (!answer.ok) return retry(deviceIds);
+    if (!check.accept('messages.subscribe', MessagesSubscribeAck, answer) || !answer.ok) {
+      return retry(deviceIds);
+    }
     for (const id of answer.subscribed) if (followers.has(id)) tell(id, 'live');
     for (const id of answer.refused) if (followers.has(id)) tell(id, 'refused');
   }
@@ -116,7 +89,8 @@ export function socketMessageSource(
   const onDisconnect = () => {
     for (const id of followers.keys()) tell(id, 'connecting');
   };
-  const onMessages = (event: { deviceId: number; messages: LiveMessage[] }) => {
+  const onMessages = (event: unknown) => {
+    if (!check.accept('messages', MessagesEvent, event)) return;
     for (const message of event.messages) {
       for (const follower of [...(followers.get(message.deviceId) ?? [])]) {
         follower.onMessage(message);

@@ -1,3 +1,5 @@
+import type { StatusEvent } from '../contracts/live.ts';
+
 /** One value of a series: `time` in epoch milliseconds, `value` a finite number. */
 export interface Point {
   readonly time: number;
@@ -38,19 +40,19 @@ export type SeriesWindow =
   | { readonly kind: 'sliding'; readonly durationMs: number }
   | { readonly kind: 'fixed'; readonly from: number; readonly to: number };
 
-/** Points of one device that arrived on the live feed. Keys the client did not ask for are ignored. */
+/** Numeric points of one device that arrived on the live feed, times in epoch ms. Keys the client did not ask for are ignored. */
 export interface LiveBatch {
   readonly deviceId: number;
   readonly points: readonly (Point & { readonly key: string })[];
 }
 
-/** A device's status colour changed (spec §4 Device status). */
-export interface LiveDeviceStatus {
-  readonly deviceId: number;
-  readonly status: 'green' | 'yellow' | 'red' | 'none';
-  readonly lastDataAt: number | null;
-  readonly lastConnectionAt: number | null;
-}
+/** A device's status colour changed (spec §4 Device status); its times in epoch ms. */
+export type LiveDeviceStatus = Readonly<
+  Omit<StatusEvent, 'lastDataAt' | 'lastConnectionAt'> & {
+    lastDataAt: number | null;
+    lastConnectionAt: number | null;
+  }
+>;
 
 /**
  * What a transport reports about its connection. `retrying` says whether it

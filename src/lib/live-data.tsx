@@ -34,7 +34,12 @@ export interface LiveConnection {
  * handshake to this origin; the server saying the session ended ends it here.
  */
 export function openLiveConnection(): LiveConnection {
-  const feed = connectLiveFeed({ onSessionEnded: sessionEnded });
+  const feed = connectLiveFeed({
+    onSessionEnded: sessionEnded,
+    // Told once per event: a server of another version should show in the console, not flood it.
+    onInvalid: ({ event, problems }) =>
+      console.warn(`Live feed: dropped a ${event} that does not match the protocol`, problems),
+  });
   const liveData = createLiveData({
     live: feed.live,
     history: httpHistorySource({

@@ -1,25 +1,8 @@
-import type { LiveMessage } from '../../streams/socket-message-source.ts';
 import { io, type Socket } from 'socket.io-client';
+import type { LivePoint, MessagesEvent, PointsEvent } from '../../contracts/live.ts';
+import type { Message } from '../../contracts/message.ts';
 
-export interface LivePoint {
-  key: string;
-  time: string;
-  value: number | null;
-  textValue: string | null;
-}
-export interface PointsEvent {
-  deviceId: number;
-  points: LivePoint[];
-}
-export interface StatusEvent {
-  deviceId: number;
-  status: string;
-  lastDataAt: string | null;
-  lastConnectionAt: string | null;
-}
-export type SubscribeAck =
-  | { ok: true; subscribed: number[]; refused: number[]; org: boolean }
-  | { ok: false; error: string };
+export type { LivePoint, PointsEvent, StatusEvent, SubscribeAck } from '../../contracts/live.ts';
 
 /** A socket.io client of the live feed, connected (or the connect error). */
 export function connectLive(
@@ -73,14 +56,12 @@ export function collectPoints(
 }
 
 /** A logged message as the live feed sends it (the messages API's shape). */
-export type MessageEvent = LiveMessage;
+export type MessageEvent = Message;
 
 /** Every message of the `messages` events the socket receives from now on, in order. */
 export function recordMessages(socket: Socket): MessageEvent[] {
   const seen: MessageEvent[] = [];
-  socket.on('messages', (event: { deviceId: number; messages: MessageEvent[] }) =>
-    seen.push(...event.messages),
-  );
+  socket.on('messages', (event: MessagesEvent) => seen.push(...event.messages));
   return seen;
 }
 

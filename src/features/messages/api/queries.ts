@@ -1,15 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { LiveMessage } from '../../../../streams/socket-message-source.ts';
+import type { Message } from '../../../../contracts/message.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { listQueryString, type Page, type ListState } from '../../../lib/list-search.ts';
 
-/**
- * A packet a device sent, as received (spec §3 Message); the live feed sends
- * the same shape. In a list past its 1 MiB of packets, `truncated` says the
- * payload is only the packet's start (docs/ingest.md); `messageQuery` reads
- * it whole.
- */
-export type Message = LiveMessage & { truncated?: true };
+export type { Message };
 
 export const messageKeys = {
   all: ['messages'] as const,
