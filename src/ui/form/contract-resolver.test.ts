@@ -77,6 +77,26 @@ describe('a form checked by its contract', () => {
     });
   });
 
+  it('adds the form’s own rules where the contract has nothing to say', async () => {
+    const check = (values: Values) => ({
+      name: values.name.trim() === 'Gate' ? 'Taken' : undefined,
+      lat: 'Never shown: the contract already refuses it',
+    });
+    const resolveChecked = (values: Values) =>
+      contractResolver<Values, typeof Body>(Body, { toBody, check })(values, undefined, {
+        fields: {},
+        shouldUseNativeValidation: false,
+      });
+    const result = await resolveChecked({ ...valid, lat: '123' });
+    expect(result.values).toEqual({});
+    expect(result.errors).toMatchObject({
+      name: { type: 'check', message: 'Taken' },
+      lat: { type: 'maximum', message: 'At most 90' },
+    });
+    const unchecked = await resolveChecked({ ...valid, name: 'Port', lat: '1' });
+    expect(unchecked.errors).toEqual({ lat: { type: 'check', message: expect.any(String) } });
+  });
+
   it('speaks Danish when the user does', async () => {
     await activateLocale('da');
     const result = await resolve({ ...valid, name: '' });

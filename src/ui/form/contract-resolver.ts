@@ -106,6 +106,13 @@ export interface ContractResolverOptions<V extends FieldValues> {
   /** The wire body a form's values make (trimmed text, '' as null, numbers from text). */
   toBody?: ((values: V) => unknown) | undefined;
   messages?: FieldMessages | undefined;
+  /**
+   * The form's own rules where the contract cannot speak (a password typed
+   * twice alike, a rule the server keeps in a service): a message by field
+   * path, undefined where the field is right. A field the contract already
+   * refuses keeps the contract's message.
+   */
+  check?: ((values: V) => Partial<Record<string, string | undefined>>) | undefined;
 }
 
 /**
@@ -115,18 +122,22 @@ export interface ContractResolverOptions<V extends FieldValues> {
  */
 export function contractResolver<V extends FieldValues, S extends TSchema>(
   schema: S,
-  { toBody, messages = {} }: ContractResolverOptions<V> = {},
+  { toBody, messages = {}, check }: ContractResolverOptions<V> = {},
 ): Resolver<V, unknown, Static<S>> {
   return (values) => {
     const body: unknown = toBody ? toBody(values) : values;
     const found = fieldErrors(schema, body);
-    if (found.size === 0) return { values: body as Static<S>, errors: {} };
+    const own = Object.entries(check?.(values) ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !found.has(entry[0]),
+    );
+    if (found.size === 0 && own.length === 0) return { values: body as Static<S>, errors: {} };
     const errors: FieldErrors<V> = {};
     for (const [path, error] of found)
       set(errors, path || 'root', {
         type: error.keyword,
         message: messageFor(path, error, messages),
       });
+    for (const [path, message] of own) set(errors, path, { type: 'check', message });
     return { values: {}, errors };
   };
 }

@@ -36,10 +36,11 @@ export function useContractForm<V extends FieldValues, S extends TSchema>({
   defaultValues,
   toBody,
   messages,
+  check,
 }: ContractFormOptions<V, S>): ContractForm<V, S> {
   return useForm<V, unknown, Static<S>>({
     defaultValues,
     mode: 'onTouched',
-    resolver: contractResolver<V, S>(schema, { toBody, messages }),
+    resolver: contractResolver<V, S>(schema, { toBody, messages, check }),
   });
 }
