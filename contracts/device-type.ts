@@ -15,16 +15,22 @@ import { acceptReadOnly } from './read-only.ts';
 
 export const deviceTypeSortFields = ['id', 'name', 'created', 'modified'] as const;
 
+/** A key's name (what people read) and its fixed value are bounded; a type has at most 200 keys. */
+export const STRUCTURE_NAME_MAX_LENGTH = 100;
+export const STRUCTURE_VALUE_MAX_LENGTH = 200;
+export const STRUCTURE_MAX_KEYS = 200;
+
 /** One key of the data a device of this type sends (keys are unique within a type). */
 export const StructureKeyInput = Type.Object(
   {
     key: KeyName,
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    name: Type.String({ minLength: 1, maxLength: STRUCTURE_NAME_MAX_LENGTH, pattern: '\\S' }),
     type: KeyType,
-    value: Type.Optional(Text(200)),
+    value: Type.Optional(Text(STRUCTURE_VALUE_MAX_LENGTH)),
   },
   { additionalProperties: false },
 );
+export type StructureKeyInput = Static<typeof StructureKeyInput>;
 
 const fields = {
   name: EntityName,
@@ -33,7 +39,7 @@ const fields = {
   metadata: Metadata,
   /** A function of type decoder in the type's organisation or one above it. */
   decoderFunctionId: Nullable(EntityId),
-  structure: Type.Array(StructureKeyInput, { maxItems: 200 }),
+  structure: Type.Array(StructureKeyInput, { maxItems: STRUCTURE_MAX_KEYS }),
 };
 
 export const DeviceTypeCreate = Type.Object(

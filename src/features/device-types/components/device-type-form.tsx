@@ -1,7 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
+import { DeviceTypeCreate, type DeviceType } from '../../../../contracts/device-type.ts';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
+import { functionChoicesQuery } from '../../../api/functions/queries.ts';
 import {
   organisationLineage,
   organisationOptions,
@@ -9,17 +13,10 @@ import {
 } from '../../../lib/organisation-choices.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import {
-  FormActions,
-  FormError,
-  FormGrid,
-  SelectField,
-  TextAreaField,
-} from '../../../ui/form-fields.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { decoderFunctionsQuery, type DeviceType, type DeviceTypeInput } from '../api/queries.ts';
-import { KeyStructureEditor } from './key-structure-editor.tsx';
-import { checkStructure, keyRowsOf, structureOf, type KeyRow } from './key-structure.ts';
+import { FormActions, FormError, FormGrid, SelectField } from '../../../ui/form/fields.tsx';
+import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { textOrNull } from '../../../ui/form/values.ts';
 import { MetadataEditor } from '../../../ui/metadata/metadata-editor.tsx';
 import {
   checkMetadata,
@@ -28,10 +25,8 @@ import {
   type MetadataRow,
 } from '../../../ui/metadata/metadata-entries.ts';
 import { newRowId } from '../../../ui/metadata/row-editor.tsx';
-
-/** Limits of server/schemas/list.ts (EntityName, Description). */
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 2000;
+import { KeyStructureEditor } from './key-structure-editor.tsx';
+import { checkStructure, keyRowsOf, structureOf, type KeyRow } from './key-structure.ts';
 
 const Part = styled.fieldset`
   margin: 20px 0 0;
@@ -51,14 +46,38 @@ const Part = styled.fieldset`
   }
 `;
 
-interface Draft {
+interface Values {
   name: string;
   description: string;
   orgUuid: string;
+  /** 0 for no decoder. */
   decoderId: number;
-  keys: KeyRow[];
+  structure: KeyRow[];
   metadata: MetadataRow[];
 }
+
+const toBody = (values: Values): DeviceTypeCreate => ({
+  name: values.name.trim(),
+  description: textOrNull(values.description),
+  orgUuid: values.orgUuid,
+  decoderFunctionId: values.decoderId === 0 ? null : values.decoderId,
+  structure: structureOf(values.structure),
+  metadata: metadataOf(values.metadata),
+});
+
+const atMost = (max: number) => msg`At most ${max} characters.`;
+const messages = {
+  name: {
+    minLength: msg`A name is required.`,
+    pattern: msg`A name is required.`,
+    maxLength: atMost(NAME_MAX_LENGTH),
+  },
+  description: { maxLength: atMost(DESCRIPTION_MAX_LENGTH) },
+};
+
+/** Keys and metadata keys must be unique too, which a contract cannot say: the editors mark repeats. */
+const rowsValid = (values: Pick<Values, 'structure' | 'metadata'>) =>
+  checkStructure(values.structure).valid && checkMetadata(values.metadata).valid;
 
 /**
  * Create or edit a device type: name, description, organisation, decoder
@@ -81,36 +100,35 @@ export function DeviceTypeForm({
   canChooseOrg: boolean;
   busy: boolean;
   error?: string | undefined;
-  onSubmit: (input: DeviceTypeInput) => void;
+  onSubmit: (body: DeviceTypeCreate) => void;
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const atMost = (max: number) => t`At most ${max} characters.`;
-  const decoders = useQuery(decoderFunctionsQuery());
-  const [draft, setDraft] = useState<Draft>(() => ({
-    name: deviceType?.name ?? '',
-    description: deviceType?.description ?? '',
-    orgUuid: deviceType?.org.uuid ?? defaultOrg,
-    decoderId: deviceType?.decoderFunction?.id ?? 0,
-    keys: keyRowsOf(deviceType?.structure ?? [], newRowId),
-    metadata: metadataRowsOf(deviceType?.metadata ?? {}, newRowId),
-  }));
-  const [tried, setTried] = useState(false);
-
-  const name = draft.name.trim();
-  const nameError = !name
-    ? t`A name is required.`
-    : name.length > NAME_MAX
-      ? atMost(NAME_MAX)
-      : undefined;
-  const descriptionError =
-    draft.description.length > DESCRIPTION_MAX ? atMost(DESCRIPTION_MAX) : undefined;
+  const decoders = useQuery(functionChoicesQuery({ type: 'decoder' }));
+  const form = useContractForm({
+    schema: DeviceTypeCreate,
+    defaultValues: {
+      name: deviceType?.name ?? '',
+      description: deviceType?.description ?? '',
+      orgUuid: deviceType?.org.uuid ?? defaultOrg,
+      decoderId: deviceType?.decoderFunction?.id ?? 0,
+      structure: keyRowsOf(deviceType?.structure ?? [], newRowId),
+      metadata: metadataRowsOf(deviceType?.metadata ?? {}, newRowId),
+    },
+    toBody,
+    messages,
+  });
+  const org = useController({ control: form.control, name: 'orgUuid' });
+  const structure = useController({ control: form.control, name: 'structure' });
+  const metadata = useController({ control: form.control, name: 'metadata' });
+  const decoderId = useWatch({ control: form.control, name: 'decoderId' });
+  const tried = form.formState.isSubmitted;
 
   const orgOptions = organisationOptions(orgs);
   if (deviceType && !orgOptions.some((o) => o.value === deviceType.org.uuid)) {
     orgOptions.unshift({ value: deviceType.org.uuid, label: deviceType.org.name });
   }
-  const lineage = organisationLineage(orgs, draft.orgUuid);
+  const lineage = organisationLineage(orgs, org.field.value);
   const usable = (decoders.data ?? []).filter((d) => lineage.includes(d.org.uuid));
   const current = deviceType?.decoderFunction;
   const decoderOptions = [
@@ -130,47 +148,28 @@ export function DeviceTypeForm({
     <Trans>Turns what a device sends into data points.</Trans>
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (
-      nameError ||
-      descriptionError ||
-      !checkStructure(draft.keys).valid ||
-      !checkMetadata(draft.metadata).valid
-    ) {
-      return;
-    }
-    onSubmit({
-      name,
-      description: draft.description.trim() ? draft.description : null,
-      orgUuid: draft.orgUuid,
-      decoderFunctionId: draft.decoderId === 0 ? null : draft.decoderId,
-      structure: structureOf(draft.keys),
-      metadata: metadataOf(draft.metadata),
-    });
-  };
-
   return (
     <Card
       as="form"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit((body) => {
+        if (rowsValid(form.getValues())) onSubmit(body);
+      })}
       noValidate
       aria-label={deviceType ? t`Edit device type` : t`New device type`}
     >
       <FormGrid>
-        <TextField
+        <TextInput
+          control={form.control}
+          name="name"
           label={t`Name`}
-          value={draft.name}
-          maxLength={NAME_MAX}
+          maxLength={NAME_MAX_LENGTH}
           required
           autoFocus
-          error={tried ? nameError : undefined}
-          onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
         <SelectField
           label={t`Organisation`}
-          value={draft.orgUuid}
+          name={org.field.name}
+          value={org.field.value}
           options={orgOptions}
           disabled={!canChooseOrg}
           help={
@@ -178,30 +177,26 @@ export function DeviceTypeForm({
               <Trans>Your group may not move it to another organisation.</Trans>
             )
           }
+          onBlur={org.field.onBlur}
           onChange={(orgUuid) => {
+            org.field.onChange(orgUuid);
             // A decoder must belong to the organisation or one above it.
             const above = organisationLineage(orgs, orgUuid);
             const keeps = (decoders.data ?? []).some(
-              (d) => d.id === draft.decoderId && above.includes(d.org.uuid),
+              (d) => d.id === decoderId && above.includes(d.org.uuid),
             );
-            setDraft({ ...draft, orgUuid, decoderId: keeps ? draft.decoderId : 0 });
+            if (!keeps) form.setValue('decoderId', 0);
           }}
         />
-        <SelectField
+        <SelectInput
+          control={form.control}
+          name="decoderId"
           label={t`Decoder function`}
-          value={draft.decoderId}
           options={decoderOptions}
           help={decoderHelp}
-          onChange={(decoderId) => setDraft({ ...draft, decoderId })}
         />
         <div className="wide">
-          <TextAreaField
-            label={t`Description`}
-            value={draft.description}
-            maxLength={DESCRIPTION_MAX}
-            error={tried ? descriptionError : undefined}
-            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-          />
+          <TextAreaInput control={form.control} name="description" label={t`Description`} />
         </div>
       </FormGrid>
       <Part>
@@ -215,9 +210,9 @@ export function DeviceTypeForm({
           </Trans>
         </p>
         <KeyStructureEditor
-          rows={draft.keys}
+          rows={structure.field.value}
           showMissing={tried}
-          onChange={(keys) => setDraft((old) => ({ ...old, keys }))}
+          onChange={structure.field.onChange}
         />
       </Part>
       <Part>
@@ -225,13 +220,13 @@ export function DeviceTypeForm({
           <Trans>Metadata</Trans>
         </legend>
         <MetadataEditor
-          rows={draft.metadata}
+          rows={metadata.field.value}
           showMissing={tried}
-          onChange={(metadata) => setDraft((old) => ({ ...old, metadata }))}
+          onChange={metadata.field.onChange}
         />
       </Part>
       <FormError message={error} />
-      {tried && (!checkStructure(draft.keys).valid || !checkMetadata(draft.metadata).valid) ? (
+      {tried && !rowsValid(form.getValues()) ? (
         <FormError message={t`Correct the marked fields before saving.`} />
       ) : null}
       <FormActions>

@@ -1,16 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
-import { Button } from '../../../ui/button.tsx';
-import { keyTypes, type KeyType } from '../api/queries.ts';
 import {
-  checkStructure,
-  KEY_MAX,
-  KEY_NAME_MAX,
-  KEY_VALUE_MAX,
-  STRUCTURE_MAX,
-  type KeyRow,
-  type KeyRowErrors,
-} from './key-structure.ts';
+  STRUCTURE_MAX_KEYS as STRUCTURE_MAX,
+  STRUCTURE_NAME_MAX_LENGTH,
+  STRUCTURE_VALUE_MAX_LENGTH,
+} from '../../../../contracts/device-type.ts';
+import { KEY_NAME_MAX_LENGTH, keyTypes, type StoredKeyType } from '../../../../contracts/list.ts';
+import { Button } from '../../../ui/button.tsx';
+import { checkStructure, type KeyRow, type KeyRowErrors } from './key-structure.ts';
 import { moveRow } from '../../../ui/metadata/move-row.ts';
 import { Cell, newRowId, RowActions, Rows, Row } from '../../../ui/metadata/row-editor.tsx';
 
@@ -31,7 +28,7 @@ export function KeyStructureEditor({
   const { t } = useLingui();
   const atMost = (max: number) => t`At most ${max} characters.`;
   const check = checkStructure(rows);
-  const typeLabels: Record<KeyType, string> = {
+  const typeLabels: Record<StoredKeyType, string> = {
     array: t`Array`,
     boolean: t`Boolean`,
     integer: t`Integer`,
@@ -45,7 +42,7 @@ export function KeyStructureEditor({
       case 'pattern':
         return t`Use only letters A–Z, digits and _ . - (no spaces).`;
       case 'tooLong':
-        return atMost(KEY_MAX);
+        return atMost(KEY_NAME_MAX_LENGTH);
       case 'duplicate':
         return t`This key is used more than once.`;
       default:
@@ -58,7 +55,7 @@ export function KeyStructureEditor({
         ? t`A name is required.`
         : undefined
       : error === 'tooLong'
-        ? atMost(KEY_NAME_MAX)
+        ? atMost(STRUCTURE_NAME_MAX_LENGTH)
         : undefined;
 
   const update = (index: number, changes: Partial<KeyRow>) =>
@@ -93,7 +90,7 @@ export function KeyStructureEditor({
                     <input
                       {...props}
                       value={row.key}
-                      maxLength={KEY_MAX + 10}
+                      maxLength={KEY_NAME_MAX_LENGTH + 10}
                       spellCheck={false}
                       autoCapitalize="off"
                       onChange={(event) => update(index, { key: event.target.value })}
@@ -136,7 +133,7 @@ export function KeyStructureEditor({
                   id={`${row.rowId}-value`}
                   label={t`Value`}
                   number={number}
-                  error={errors.value ? atMost(KEY_VALUE_MAX) : undefined}
+                  error={errors.value ? atMost(STRUCTURE_VALUE_MAX_LENGTH) : undefined}
                 >
                   {(props) => (
                     <input

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import type { StructureKey } from '../api/queries.ts';
+import type { StructureKey } from './key-structure.ts';
 
 const Scroll = styled.div`
   overflow-x: auto;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkStructure,
-  keyRowsOf,
-  structureOf,
-  STRUCTURE_MAX,
-  type KeyRow,
-} from './key-structure.ts';
+import { STRUCTURE_MAX_KEYS } from '../../../../contracts/device-type.ts';
+import { checkStructure, keyRowsOf, structureOf, type KeyRow } from './key-structure.ts';
 
 let next = 0;
 const row = (changes: Partial<KeyRow> = {}): KeyRow => ({
@@ -52,7 +47,7 @@ describe('checkStructure', () => {
   });
 
   it('refuses more than the server’s 200 keys', () => {
-    const rows = Array.from({ length: STRUCTURE_MAX + 1 }, (_, i) => row({ key: `k${i}` }));
+    const rows = Array.from({ length: STRUCTURE_MAX_KEYS + 1 }, (_, i) => row({ key: `k${i}` }));
     const check = checkStructure(rows);
     expect(check.tooMany).toBe(true);
     expect(check.valid).toBe(false);

@@ -1,18 +1,20 @@
-import { keyTypes, type KeyType, type StructureKey } from '../api/queries.ts';
+import {
+  STRUCTURE_MAX_KEYS,
+  StructureKeyInput,
+  type DeviceType,
+} from '../../../../contracts/device-type.ts';
+import { keyTypes, type StoredKeyType } from '../../../../contracts/list.ts';
+import { fieldErrors } from '../../../ui/form/contract-resolver.ts';
 
-/** The limits of server/schemas/device-type.ts (StructureKeyInput) and list.ts (KeyName). */
-export const KEY_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const KEY_MAX = 64;
-export const KEY_NAME_MAX = 100;
-export const KEY_VALUE_MAX = 200;
-export const STRUCTURE_MAX = 200;
+/** One key of a saved structure, as the API reads it. */
+export type StructureKey = DeviceType['structure'][number];
 
 /** A row of the key structure editor; `rowId` keeps a row's identity while rows move. */
 export interface KeyRow {
   rowId: string;
   key: string;
   name: string;
-  type: KeyType;
+  type: StoredKeyType;
   value: string;
 }
 
@@ -30,11 +32,11 @@ export interface StructureCheck {
   valid: boolean;
 }
 
-const isKeyType = (value: string): value is KeyType =>
+const isKeyType = (value: string): value is StoredKeyType =>
   (keyTypes as readonly string[]).includes(value);
 
 /** A stored type as the editor offers it: `int` is integer, anything unknown value. */
-const editorType = (type: string): KeyType =>
+const editorType = (type: string): StoredKeyType =>
   type === 'int' ? 'integer' : isKeyType(type) ? type : 'value';
 
 /** The rows of a saved structure; an unknown stored type shows as value. */
@@ -48,11 +50,27 @@ export function keyRowsOf(structure: readonly StructureKey[], newId: () => strin
   }));
 }
 
+/** A row as the server takes it: trimmed key and name, no empty value. */
+const keyOf = (row: KeyRow): StructureKeyInput => ({
+  key: row.key.trim(),
+  name: row.name.trim(),
+  type: row.type,
+  ...(row.value.trim() ? { value: row.value } : {}),
+});
+
+/** What the contract says of a text: missing, too long, or not of the form it asks. */
+function textError(keyword: string | undefined): 'required' | 'tooLong' | 'pattern' | undefined {
+  if (keyword === undefined) return undefined;
+  if (keyword === 'maxLength') return 'tooLong';
+  if (keyword === 'minLength' || keyword === 'required') return 'required';
+  return 'pattern';
+}
+
 /**
- * What is wrong with each row, as the server would judge it: a key is required,
- * at most 64 letters, digits, `_`, `.` or `-`, and unique (every repeat is
- * marked, not only the second); a name is required and at most 100 characters;
- * a value at most 200.
+ * What is wrong with each row, as the server judges it (contracts/device-type.ts):
+ * a key is required, of letters, digits, `_`, `.` or `-` and bounded in length;
+ * a name is required and bounded, and so is a value. Keys are unique: every
+ * repeat is marked, not only the second.
  */
 export function checkStructure(rows: readonly KeyRow[]): StructureCheck {
   const counts = new Map<string, number>();
@@ -61,19 +79,18 @@ export function checkStructure(rows: readonly KeyRow[]): StructureCheck {
     if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const errors = rows.map((row): KeyRowErrors => {
-    const key = row.key.trim();
-    const name = row.name.trim();
+    const sent = keyOf(row);
+    const found = fieldErrors(StructureKeyInput, sent);
     const out: KeyRowErrors = {};
-    if (!key) out.key = 'required';
-    else if (key.length > KEY_MAX) out.key = 'tooLong';
-    else if (!KEY_PATTERN.test(key)) out.key = 'pattern';
-    else if ((counts.get(key) ?? 0) > 1) out.key = 'duplicate';
-    if (!name) out.name = 'required';
-    else if (name.length > KEY_NAME_MAX) out.name = 'tooLong';
-    if (row.value.length > KEY_VALUE_MAX) out.value = 'tooLong';
+    const key = textError(found.get('key')?.keyword);
+    if (key) out.key = key;
+    else if ((counts.get(sent.key) ?? 0) > 1) out.key = 'duplicate';
+    const name = textError(found.get('name')?.keyword);
+    if (name) out.name = name === 'tooLong' ? 'tooLong' : 'required';
+    if (found.has('value')) out.value = 'tooLong';
     return out;
   });
-  const tooMany = rows.length > STRUCTURE_MAX;
+  const tooMany = rows.length > STRUCTURE_MAX_KEYS;
   return {
     rows: errors,
     tooMany,
@@ -82,11 +99,6 @@ export function checkStructure(rows: readonly KeyRow[]): StructureCheck {
 }
 
 /** The structure to send: trimmed keys and names, no empty values. */
-export function structureOf(rows: readonly KeyRow[]): StructureKey[] {
-  return rows.map((row) => ({
-    key: row.key.trim(),
-    name: row.name.trim(),
-    type: row.type,
-    ...(row.value.trim() ? { value: row.value } : {}),
-  }));
+export function structureOf(rows: readonly KeyRow[]): StructureKeyInput[] {
+  return rows.map(keyOf);
 }
