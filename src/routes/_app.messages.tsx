@@ -2,8 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { registryChoicesQuery } from '../api/registries/queries.ts';
 import { MessageList } from '../features/messages/components/message-list.tsx';
 import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
+import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
@@ -11,6 +13,8 @@ export const Route = createFileRoute('/_app/messages')({
   staticData: { title: msg`Messages` },
   validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
     validateListSearch(search),
+  // The list's page size follows the window and the user's settings, known once the page shows.
+  loader: ({ context }) => ensureQueries(context.queryClient, registryChoicesQuery()),
   component: MessagesPage,
 });
 

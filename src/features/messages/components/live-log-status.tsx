@@ -2,7 +2,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Button } from '../../../ui/button.tsx';
 import { LiveBadge } from '../../../ui/live-badge.tsx';
-import type { LogFeedState } from '../api/use-live-message-log.ts';
+import type { LogFeedState } from '../hooks/use-live-message-log.ts';
 
 const Notice = styled.span`
   display: inline-flex;

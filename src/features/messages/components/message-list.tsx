@@ -3,35 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
+import type { Message } from '../../../../contracts/message.ts';
+import { toListQuery, type ListQuery } from '../../../api/list-query.ts';
+import type { MessageFilters } from '../../../api/messages/keys.ts';
+import { messageListQuery } from '../../../api/messages/queries.ts';
+import { registryChoicesQuery } from '../../../api/registries/queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { FieldList } from '../../../ui/detail.tsx';
 import type { ListState } from '../../../lib/list-search.ts';
+import { Button } from '../../../ui/button.tsx';
+import { FieldList } from '../../../ui/detail.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { DataList } from '../../../ui/list/data-list.tsx';
-import { ErrorState, Loading } from '../../../ui/status.tsx';
-import { newestFirst } from '../api/live-messages.ts';
-import {
-  messageListQuery,
-  messageQuery,
-  readablePayload,
-  registryOptionsQuery,
-  type Message,
-} from '../api/queries.ts';
-import { useLiveMessageLog } from '../api/use-live-message-log.ts';
+import { newestFirst } from '../hooks/live-messages.ts';
+import { useLiveMessageLog } from '../hooks/use-live-message-log.ts';
 import { LiveLogStatus } from './live-log-status.tsx';
-
-const Packet = styled.pre`
-  margin: 12px 0 0;
-  padding: 12px;
-  max-height: 50vh;
-  overflow: auto;
-  border-radius: 6px;
-  background: ${({ theme }) => theme.colors.hover};
-  font-size: 0.8125rem;
-  white-space: pre-wrap;
-  word-break: break-all;
-`;
+import { MessagePacket } from './message-packet.tsx';
 
 const Code = styled.code`
   font-size: 0.8125rem;
@@ -39,23 +25,14 @@ const Code = styled.code`
   text-overflow: ellipsis;
 `;
 
-/** A message's packet; one the list carries cut short is read whole first. */
-function WholePacket({ message }: { message: Message }) {
-  const { t } = useLingui();
-  const whole = useQuery({ ...messageQuery(message.id), enabled: message.truncated === true });
-  if (!message.truncated) {
-    return <Packet aria-label={t`Data packet`}>{readablePayload(message)}</Packet>;
-  }
-  if (whole.isPending) return <Loading label={<Trans>Loading the whole packet…</Trans>} />;
-  if (whole.isError) {
-    return (
-      <ErrorState
-        message={<Trans>The whole packet could not be loaded.</Trans>}
-        onRetry={() => void whole.refetch()}
-      />
-    );
-  }
-  return <Packet aria-label={t`Data packet`}>{readablePayload(whole.data)}</Packet>;
+/** What the list asks for: newest first unless sorted otherwise; a device's log is its filter. */
+function messagesQuery(state: ListState, deviceId: number | undefined): ListQuery<MessageFilters> {
+  const query: ListQuery<MessageFilters> = toListQuery({
+    ...state,
+    sort: state.sort ?? '-receivedAt',
+  });
+  if (deviceId !== undefined) query.filters = { deviceId };
+  return query;
 }
 
 /**
@@ -81,16 +58,17 @@ export function MessageList({
   const { t } = useLingui();
   const [open, setOpen] = useState<Message | null>(null);
   const effective = useMemo(() => ({ ...state, sort: state.sort ?? '-receivedAt' }), [state]);
+  const query = useMemo(() => messagesQuery(state, deviceId), [state, deviceId]);
   const list = useQuery({
-    ...messageListQuery(effective, deviceId),
+    ...messageListQuery(query),
     ...(refreshMs ? { refetchInterval: refreshMs } : {}),
     // A device's log is kept current by the live feed, which reads it again after a reconnection.
     ...(deviceId === undefined ? {} : { refetchOnWindowFocus: false }),
   });
-  const log = useLiveMessageLog(deviceId, effective, list);
+  const log = useLiveMessageLog(deviceId, query, list);
   // New messages go on top of the first page; on a later one, the notice leads there.
   const showGoesToTop = effective.page > 1 && newestFirst(effective.sort);
-  const registries = useQuery({ ...registryOptionsQuery(), enabled: deviceId === undefined });
+  const registries = useQuery({ ...registryChoicesQuery(), enabled: deviceId === undefined });
 
   const columns = useMemo<ColumnDef<Message, unknown>[]>(
     () => [
@@ -152,7 +130,7 @@ export function MessageList({
                 {
                   id: 'registryId',
                   label: t`Registry`,
-                  options: (registries.data?.items ?? []).map((r) => ({
+                  options: (registries.data ?? []).map((r) => ({
                     value: String(r.id),
                     label: r.name,
                   })),
@@ -189,7 +167,7 @@ export function MessageList({
                 { label: t`Topic`, value: open.topic },
               ]}
             />
-            <WholePacket message={open} />
+            <MessagePacket message={open} />
             <DialogActions>
               {onOpenDevice && deviceId === undefined ? (
                 <Button $variant="secondary" onClick={() => onOpenDevice(open.deviceId)}>

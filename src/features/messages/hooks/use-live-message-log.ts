@@ -1,8 +1,11 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import type { PageOf } from '../../../../contracts/list.ts';
+import type { Message } from '../../../../contracts/message.ts';
 import type { MessageFeedState } from '../../../../streams/socket-message-source.ts';
+import type { ListQuery } from '../../../api/list-query.ts';
+import { messageKeys, type MessageFilters } from '../../../api/messages/keys.ts';
 import { useConnectionState, useDeviceMessageFeed } from '../../../lib/live-data.tsx';
-import type { Page, ListState } from '../../../lib/list-search.ts';
 import {
   MAX_ARRIVALS,
   belongsInList,
@@ -11,7 +14,6 @@ import {
   withArrivals,
   type Arrival,
 } from './live-messages.ts';
-import { messageKeys, type Message } from './queries.ts';
 
 /** What the log says about its feed: live, on its way, or down with the live connection. */
 export type LogFeedState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
@@ -34,8 +36,8 @@ export interface LiveMessageLog {
  */
 export function useLiveMessageLog(
   deviceId: number | undefined,
-  state: ListState,
-  list: UseQueryResult<Page<Message>>,
+  query: ListQuery<MessageFilters>,
+  list: UseQueryResult<PageOf<Message>>,
 ): LiveMessageLog {
   const queryClient = useQueryClient();
   const connection = useConnectionState();
@@ -49,9 +51,11 @@ export function useLiveMessageLog(
     onState: (next) => {
       const current = ++change.current;
       if (next !== 'live' || deviceId === undefined) return setFeed(next);
-      void queryClient.invalidateQueries({ queryKey: messageKeys.device(deviceId) }).finally(() => {
-        if (current === change.current) setFeed('live');
-      });
+      void queryClient
+        .invalidateQueries({ queryKey: messageKeys.deviceLists(deviceId) })
+        .finally(() => {
+          if (current === change.current) setFeed('live');
+        });
     },
   });
 
@@ -60,24 +64,24 @@ export function useLiveMessageLog(
     if (deviceId === undefined || !data || isPlaceholderData) {
       return { items: data?.items, total: data?.total ?? 0, pending: 0 };
     }
-    if (state.page === 1 && newestFirst(state.sort)) {
-      const belonging = arrivals.filter((a) => belongsInList(a.message, state) === true);
+    if (query.page === 1 && newestFirst(query.sort)) {
+      const belonging = arrivals.filter((a) => belongsInList(a.message, query) === true);
       const merged = withArrivals(
         data.items,
         belonging.map((a) => a.message),
         data.pageSize,
       );
       const unsure = arrivals.filter(
-        (a) => a.at > dataUpdatedAt && belongsInList(a.message, state) === undefined,
+        (a) => a.at > dataUpdatedAt && belongsInList(a.message, query) === undefined,
       );
       return { items: merged.items, total: data.total + merged.added, pending: unsure.length };
     }
     return {
       items: data.items,
       total: data.total,
-      pending: pendingArrivals(arrivals, state, dataUpdatedAt),
+      pending: pendingArrivals(arrivals, query, dataUpdatedAt),
     };
-  }, [deviceId, data, dataUpdatedAt, isPlaceholderData, arrivals, state]);
+  }, [deviceId, data, dataUpdatedAt, isPlaceholderData, arrivals, query]);
 
   const badge: LogFeedState =
     feed === 'live' || feed === 'refused'

@@ -1,5 +1,5 @@
-import type { ListState } from '../../../lib/list-search.ts';
-import type { Message } from './queries.ts';
+import type { Message } from '../../../../contracts/message.ts';
+import type { ListQuery } from '../../../api/list-query.ts';
 
 /** A message the live feed brought, and when (epoch ms) it arrived. */
 export interface Arrival {
@@ -20,8 +20,11 @@ export function newestFirst(sort: string | undefined): boolean {
  * as the messages API decides it (`GET /api/v1/messages/`); undefined when a
  * filter is one the browser cannot check.
  */
-export function belongsInList(message: Message, state: ListState): boolean | undefined {
-  const search = state.search?.trim().toLowerCase();
+export function belongsInList(
+  message: Message,
+  query: Pick<ListQuery, 'search' | 'filters'>,
+): boolean | undefined {
+  const search = query.search?.trim().toLowerCase();
   if (
     search &&
     !message.deviceName.toLowerCase().includes(search) &&
@@ -30,9 +33,12 @@ export function belongsInList(message: Message, state: ListState): boolean | und
     return false;
   }
   let known = true;
-  for (const [name, value] of Object.entries(state.filters ?? {})) {
+  for (const [name, value] of Object.entries(query.filters ?? {})) {
+    if (value === undefined || value === '') continue;
     if (name === 'registryId') {
-      if (String(message.registryId) !== value) return false;
+      if (String(message.registryId) !== String(value)) return false;
+    } else if (name === 'deviceId') {
+      if (String(message.deviceId) !== String(value)) return false;
     } else known = false;
   }
   return known ? true : undefined;
@@ -65,8 +71,8 @@ export function withArrivals(
  */
 export function pendingArrivals(
   arrivals: readonly Arrival[],
-  state: ListState,
+  query: Pick<ListQuery, 'search' | 'filters'>,
   readAt: number,
 ): number {
-  return arrivals.filter((a) => a.at > readAt && belongsInList(a.message, state) !== false).length;
+  return arrivals.filter((a) => a.at > readAt && belongsInList(a.message, query) !== false).length;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ListState } from '../../../lib/list-search.ts';
+import type { Message } from '../../../../contracts/message.ts';
+import type { MessageFilters } from '../../../api/messages/keys.ts';
+import type { ListQuery } from '../../../api/list-query.ts';
 import { belongsInList, newestFirst, pendingArrivals, withArrivals } from './live-messages.ts';
-import type { Message } from './queries.ts';
 
 const message = (id: number, overrides: Partial<Message> = {}): Message => ({
   id,
@@ -15,10 +16,9 @@ const message = (id: number, overrides: Partial<Message> = {}): Message => ({
   encoding: 'utf8',
   ...overrides,
 });
-const state = (changes: Partial<ListState> = {}): ListState => ({
+const state = (changes: Partial<ListQuery<MessageFilters>> = {}): ListQuery<MessageFilters> => ({
   page: 1,
   pageSize: 3,
-  view: 'list',
   sort: '-receivedAt',
   ...changes,
 });
@@ -38,7 +38,9 @@ describe('live messages in a list', () => {
     expect(belongsInList(message(1), state({ search: 'loft' }))).toBe(false);
     expect(belongsInList(message(1), state({ filters: { registryId: '3' } }))).toBe(true);
     expect(belongsInList(message(1), state({ filters: { registryId: '4' } }))).toBe(false);
-    expect(belongsInList(message(1), state({ filters: { orgUuid: 'x' } }))).toBeUndefined();
+    expect(belongsInList(message(1), state({ filters: { deviceId: 7 } }))).toBe(true);
+    expect(belongsInList(message(1), state({ filters: { deviceId: 8 } }))).toBe(false);
+    expect(belongsInList(message(1), { filters: { orgUuid: 'x' } })).toBeUndefined();
   });
 
   it('adds what the first page lacks on top, newest first, once, within the page size', () => {
