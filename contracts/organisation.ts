@@ -86,3 +86,6 @@ export type OrganisationMetadata = Static<typeof OrganisationMetadata>;
 /** How many devices an organisation and its sub-organisations hold (those the caller can see). */
 export const DeviceTotal = Type.Object({ total: Type.Integer() });
 export type DeviceTotal = Static<typeof DeviceTotal>;
+
+export const OrganisationList = Type.Array(Organisation);
+export type OrganisationList = Static<typeof OrganisationList>;

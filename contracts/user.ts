@@ -79,6 +79,9 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
+export const UserList = Type.Array(User);
+export type UserList = Static<typeof UserList>;
+
 /** A user as read may be sent back: what only the server sets is ignored. */
 export const UserUpdate = acceptReadOnly(
   Type.Partial(
@@ -161,3 +164,4 @@ export const PasswordChange = Type.Object(
   { additionalProperties: false },
 );
 export type PasswordChange = Static<typeof PasswordChange>;
+export type UserImageUpload = Static<typeof UserImageUpload>;
