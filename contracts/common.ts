@@ -23,6 +23,7 @@ export const Url = Type.String({ format: 'uri', maxLength: 2000, pattern: '^http
 export const Timestamp = Type.String({ format: 'date-time' });
 
 export const Ok = Type.Object({ ok: Type.Boolean() });
+export type Ok = Static<typeof Ok>;
 
 /** The usual error answers, for the OpenAPI document. */
 export const errors = {

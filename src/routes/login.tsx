@@ -7,7 +7,8 @@ import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { loginMachine, type LoginUser } from '../../machines/login.machine.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import { brandingQuery, productName } from '../lib/branding.ts';
+import { brandingQuery } from '../api/branding/queries.ts';
+import { productName } from '../lib/branding.ts';
 import {
   authKeys,
   currentUserQuery,

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { brandingQuery } from '../../lib/branding.ts';
+import { brandingQuery } from '../../api/branding/queries.ts';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { useNotify } from '../../lib/notifications.ts';
 import { useSettings } from '../../lib/use-settings.ts';

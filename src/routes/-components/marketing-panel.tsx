@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, Cpu, Map } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { brandingQuery } from '../../lib/branding.ts';
+import { brandingQuery } from '../../api/branding/queries.ts';
 import { useMinWidth } from '../../ui/theme-mode.ts';
 
 const Panel = styled.aside`

@@ -2,7 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { brandingQuery, productName } from '../../lib/branding.ts';
+import { brandingQuery } from '../../api/branding/queries.ts';
+import { productName } from '../../lib/branding.ts';
 import { LanguageSwitch } from '../../ui/language-switch.tsx';
 
 const Page = styled.div<{ $split: boolean }>`

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { brandingKeys, type Branding } from '../../../lib/branding.ts';
+import type { Branding, BrandingInput } from '../../../../contracts/branding.ts';
+import { useDeleteBranding, useSaveBranding } from '../../../api/branding/mutations.ts';
+import { brandedHostsQuery } from '../../../api/branding/queries.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import { brandedHostsQuery, deleteBranding, saveBranding, type BrandingInput } from '../api.ts';
+import { TextField } from '../../../ui/form/text-field.tsx';
 
 const Layout = styled.div`
   display: grid;
@@ -86,42 +87,41 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 export function BrandingEditor() {
   const { t } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const hosts = useQuery(brandedHostsQuery());
   const [draft, setDraft] = useState<Draft>(empty);
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft({ ...draft, [key]: event.target.value });
 
-  const save = useMutation({
-    mutationFn: () => {
-      const input: BrandingInput = {
-        title: orNull(draft.title),
-        loginText: orNull(draft.loginText),
-        url: orNull(draft.url),
-        copyrightText: orNull(draft.copyrightText),
-        gdprUrl: orNull(draft.gdprUrl),
-        cookieUrl: orNull(draft.cookieUrl),
-        logo: orNull(draft.logo),
-        favicon: orNull(draft.favicon),
-        colors: draft.primary ? { primary: draft.primary } : {},
-      };
-      return saveBranding(draft.host.trim().toLowerCase(), input);
-    },
-    onSuccess: () => {
-      notify(t`Settings saved`, 'success');
-      void queryClient.invalidateQueries({ queryKey: brandingKeys.all });
-    },
-    onError: (error) => notify(error.message || t`Update failed`, 'error'),
-  });
-  const remove = useMutation({
-    mutationFn: (host: string) => deleteBranding(host),
-    onSuccess: () => {
-      notify(t`Deleted`, 'success');
-      setDraft(empty);
-      void queryClient.invalidateQueries({ queryKey: brandingKeys.all });
-    },
-    onError: () => notify(t`Deletion failed`, 'error'),
-  });
+  const save = useSaveBranding();
+  const remove = useDeleteBranding();
+  const saveDraft = () => {
+    const input: BrandingInput = {
+      title: orNull(draft.title),
+      loginText: orNull(draft.loginText),
+      url: orNull(draft.url),
+      copyrightText: orNull(draft.copyrightText),
+      gdprUrl: orNull(draft.gdprUrl),
+      cookieUrl: orNull(draft.cookieUrl),
+      logo: orNull(draft.logo),
+      favicon: orNull(draft.favicon),
+      colors: draft.primary ? { primary: draft.primary } : {},
+    };
+    save.mutate(
+      { host: draft.host.trim().toLowerCase(), input },
+      {
+        onSuccess: () => notify(t`Settings saved`, 'success'),
+        onError: (error) => notify(error.message || t`Update failed`, 'error'),
+      },
+    );
+  };
+  const removeHost = (host: string) =>
+    remove.mutate(host, {
+      onSuccess: () => {
+        notify(t`Deleted`, 'success');
+        setDraft(empty);
+      },
+      onError: () => notify(t`Deletion failed`, 'error'),
+    });
 
   const upload = (key: 'logo' | 'favicon') => async (event: { target: HTMLInputElement }) => {
     const file = event.target.files?.[0];
@@ -135,7 +135,7 @@ export function BrandingEditor() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    saveDraft();
   };
 
   return (
@@ -230,7 +230,7 @@ export function BrandingEditor() {
               <Trans>Save</Trans>
             </Button>
             {draft.host && hosts.data?.some((b) => b.host === draft.host) ? (
-              <Button type="button" $variant="danger" onClick={() => remove.mutate(draft.host)}>
+              <Button type="button" $variant="danger" onClick={() => removeHost(draft.host)}>
                 <Trans>Delete</Trans>
               </Button>
             ) : null}
