@@ -25,14 +25,18 @@ export function OrgCreate({ me, parent }: { me: CurrentUser; parent: string | un
         defaultParent={parent ?? me.org.uuid}
         parentLocked={false}
         saving={create.isPending}
-        onSubmit={(input) =>
-          create.mutate(input, {
-            onSuccess: (created) => {
-              notify(t`Created`, 'success');
-              void navigate({ to: '/management/org/$id', params: { id: created.uuid } });
+        onSubmit={(body) =>
+          // A new organisation always has its parent chosen (the form asks for it).
+          create.mutate(
+            { ...body, parentUuid: body.parentUuid ?? parent ?? me.org.uuid },
+            {
+              onSuccess: (created) => {
+                notify(t`Created`, 'success');
+                void navigate({ to: '/management/org/$id', params: { id: created.uuid } });
+              },
+              onError: (error) => notify(errorText(i18n, error, msg`Creation failed`), 'error'),
             },
-            onError: (error) => notify(errorText(i18n, error, msg`Creation failed`), 'error'),
-          })
+          )
         }
         onCancel={() => void navigate({ to: '/orgs' })}
       />

@@ -2,11 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type {
-  Organisation,
-  OrganisationCreate,
-  OrganisationUpdate,
-} from '../../../../contracts/organisation.ts';
+import type { Organisation, OrganisationUpdate } from '../../../../contracts/organisation.ts';
 import { useUpdateOrganisation } from '../../../api/organisations/mutations.ts';
 import { organisationMetadataQuery } from '../../../api/organisations/queries.ts';
 import type { CurrentUser } from '../../../lib/current-user.ts';
@@ -16,11 +12,11 @@ import { NotFound, QueryView } from '../../../ui/detail.tsx';
 import { Loading } from '../../../ui/status.tsx';
 import { errorText } from './labels.ts';
 import { orgRights } from './org-header.tsx';
-import { OrgForm } from './org-form.tsx';
+import { OrgForm, type OrganisationFields } from './org-form.tsx';
 
 /** The parent goes along only when it changed: one's own organisation cannot be moved. */
-function changes(org: Organisation, input: OrganisationCreate): OrganisationUpdate {
-  const { parentUuid, ...rest } = input;
+function changes(org: Organisation, body: OrganisationFields): OrganisationUpdate {
+  const { parentUuid, ...rest } = body;
   return parentUuid && parentUuid !== org.parent?.uuid ? { ...rest, parentUuid } : rest;
 }
 

@@ -1,7 +1,15 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Type, type Static } from 'typebox';
+import { OrganisationCreate, type Organisation } from '../../../../contracts/organisation.ts';
+import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { Button } from '../../../ui/button.tsx';
+import { FormActions, FormGrid, FormSection } from '../../../ui/form/fields.tsx';
+import { SelectInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { textOrNull } from '../../../ui/form/values.ts';
 import { MetadataEditor } from '../../../ui/metadata/metadata-editor.tsx';
 import {
   checkMetadata,
@@ -10,11 +18,18 @@ import {
   type MetadataRow,
 } from '../../../ui/metadata/metadata-entries.ts';
 import { newRowId } from '../../../ui/metadata/row-editor.tsx';
-import { TextField } from '../../../ui/form/text-field.tsx';
-import type { Organisation, OrganisationCreate } from '../../../../contracts/organisation.ts';
-import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { formatPhone, isWebUrl, orNull } from './validation.ts';
-import { FieldGrid, FormActions, FormSection, SelectField } from './fields.tsx';
+import { formatPhone, isWebUrl } from './form-rules.ts';
+import { PhoneInput } from './phone-input.tsx';
+
+/** What the form sends: a new organisation's fields; the parent left out for the top organisation. */
+const OrganisationFields = Type.Object(
+  {
+    ...OrganisationCreate.properties,
+    parentUuid: Type.Optional(OrganisationCreate.properties.parentUuid),
+  },
+  { additionalProperties: false },
+);
+export type OrganisationFields = Static<typeof OrganisationFields>;
 
 type Key =
   | 'name'
@@ -46,19 +61,35 @@ const fromOrg = (org: Organisation | undefined, parent: string): Values => ({
   phone: org?.phone ?? '',
 });
 
-const limits: Record<Key, number> = {
-  name: 200,
-  nickname: 100,
-  parentUuid: 36,
-  address: 200,
-  zip: 20,
-  city: 100,
-  region: 100,
-  country: 100,
-  website: 2000,
-  taxNumber: 50,
-  eanNumber: 50,
-  phone: 40,
+const toBody =
+  (needsParent: boolean) =>
+  (values: Values): OrganisationFields => ({
+    name: values.name.trim(),
+    nickname: textOrNull(values.nickname),
+    ...(needsParent ? { parentUuid: values.parentUuid } : {}),
+    address: values.address.trim(),
+    zip: values.zip.trim(),
+    city: values.city.trim(),
+    region: textOrNull(values.region),
+    country: values.country.trim(),
+    website: textOrNull(values.website),
+    taxNumber: textOrNull(values.taxNumber),
+    eanNumber: textOrNull(values.eanNumber),
+    phone: textOrNull(formatPhone(values.phone)),
+  });
+
+const required = (message: ReturnType<typeof msg>) => ({
+  required: message,
+  minLength: message,
+  pattern: message,
+});
+const messages = {
+  name: required(msg`Name is required`),
+  address: required(msg`Address is required`),
+  zip: required(msg`Zip code is required`),
+  city: required(msg`City is required`),
+  country: required(msg`Country is required`),
+  parentUuid: { '*': msg`Parent organisation is required` },
 };
 
 /**
@@ -83,124 +114,89 @@ export function OrgForm({
   defaultParent: string;
   parentLocked: boolean;
   saving: boolean;
-  onSubmit: (input: OrganisationCreate) => void;
+  onSubmit: (body: OrganisationFields) => void;
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const [values, setValues] = useState<Values>(() => fromOrg(org, defaultParent));
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // The top organisation has no parent and keeps none.
+  const needsParent = !org || org.parent !== null;
+  const form = useContractForm({
+    schema: OrganisationFields,
+    defaultValues: fromOrg(org, defaultParent),
+    toBody: toBody(needsParent),
+    messages,
+    check: (values: Values) => ({
+      website: values.website.trim() && !isWebUrl(values.website) ? t`Not a valid URL` : undefined,
+    }),
+  });
   const [metadataRows, setMetadataRows] = useState<MetadataRow[]>(() =>
     metadataRowsOf(metadata, newRowId),
   );
   const [tried, setTried] = useState(false);
   const orgs = useQuery(organisationChoicesQuery());
-  // The top organisation has no parent and keeps none.
-  const needsParent = !org || org.parent !== null;
   const below = org ? descendants(orgs.data ?? [], org.uuid) : new Set<string>();
   const parents = (orgs.data ?? []).filter((o) => !below.has(o.uuid));
-
-  const field = (key: Key, label: string, required = false) => ({
-    label: required ? `${label} *` : label,
-    value: values[key],
-    maxLength: limits[key],
-    required,
-    error: errors[key] ?? false,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((old) => ({ ...old, [key]: value }));
-      setErrors((old) => ({ ...old, [key]: undefined }));
-    },
-  });
+  const parentOptions = [
+    { value: '', label: orgs.isPending ? t`Loading…` : t`Choose an organisation` },
+    ...parents.map((o) => ({ value: o.uuid, label: o.name })),
+    ...(org?.parent && !parents.some((o) => o.uuid === org.parent?.uuid)
+      ? [{ value: org.parent.uuid, label: org.parent.name }]
+      : []),
+  ];
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
     setTried(true);
-    const found: Partial<Record<Key, string>> = {};
-    const required: [Key, string][] = [
-      ['name', t`Name is required`],
-      ['address', t`Address is required`],
-      ['zip', t`Zip code is required`],
-      ['city', t`City is required`],
-      ['country', t`Country is required`],
-    ];
-    for (const [key, message] of required) if (!values[key].trim()) found[key] = message;
-    if (needsParent && !values.parentUuid) found.parentUuid = t`Parent organisation is required`;
-    if (values.website.trim() && !isWebUrl(values.website)) found.website = t`Not a valid URL`;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !checkMetadata(metadataRows).valid) return;
-    const nextMetadata = metadataOf(metadataRows);
-    const metadataChanged = JSON.stringify(nextMetadata) !== JSON.stringify(metadata);
-    onSubmit({
-      name: values.name.trim(),
-      nickname: orNull(values.nickname),
-      parentUuid: values.parentUuid,
-      address: values.address.trim(),
-      zip: values.zip.trim(),
-      city: values.city.trim(),
-      region: orNull(values.region),
-      country: values.country.trim(),
-      website: orNull(values.website),
-      taxNumber: orNull(values.taxNumber),
-      eanNumber: orNull(values.eanNumber),
-      phone: orNull(formatPhone(values.phone)),
-      ...(metadataChanged ? { metadata: nextMetadata } : {}),
-    });
+    void form.handleSubmit((body) => {
+      if (!checkMetadata(metadataRows).valid) return;
+      const nextMetadata = metadataOf(metadataRows);
+      const metadataChanged = JSON.stringify(nextMetadata) !== JSON.stringify(metadata);
+      onSubmit({ ...body, ...(metadataChanged ? { metadata: nextMetadata } : {}) });
+    })(event);
   };
+  const text = (name: Key, label: string, maxLength: number, isRequired = false) => ({
+    control: form.control,
+    name,
+    label: isRequired ? `${label} *` : label,
+    maxLength,
+    required: isRequired,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <FormSection>
         <legend>{t`Organisation`}</legend>
-        <FieldGrid>
-          <TextField {...field('name', t`Name`, true)} autoComplete="organization" />
-          <TextField {...field('nickname', t`Nickname`)} />
+        <FormGrid>
+          <TextInput {...text('name', t`Name`, 200, true)} autoComplete="organization" />
+          <TextInput {...text('nickname', t`Nickname`, 100)} />
           {needsParent ? (
-            <SelectField
+            <SelectInput
+              control={form.control}
+              name="parentUuid"
               label={`${t`Parent organisation`} *`}
-              value={values.parentUuid}
+              options={parentOptions}
               disabled={parentLocked}
-              error={errors.parentUuid ?? false}
-              onChange={(event) => {
-                const value = event.target.value;
-                setValues((old) => ({ ...old, parentUuid: value }));
-                setErrors((old) => ({ ...old, parentUuid: undefined }));
-              }}
-            >
-              <option value="">{orgs.isPending ? t`Loading…` : t`Choose an organisation`}</option>
-              {parents.map((o) => (
-                <option key={o.uuid} value={o.uuid}>
-                  {o.name}
-                </option>
-              ))}
-              {org?.parent && !parents.some((o) => o.uuid === org.parent?.uuid) ? (
-                <option value={org.parent.uuid}>{org.parent.name}</option>
-              ) : null}
-            </SelectField>
+            />
           ) : null}
-          <TextField
-            {...field('phone', t`Phone`)}
-            type="tel"
-            onBlur={() => setValues((old) => ({ ...old, phone: formatPhone(old.phone) }))}
-          />
-          <TextField {...field('website', t`Website`)} type="url" placeholder="https://" />
-        </FieldGrid>
+          <PhoneInput form={form} name="phone" label={t`Phone`} />
+          <TextInput {...text('website', t`Website`, 2000)} type="url" placeholder="https://" />
+        </FormGrid>
       </FormSection>
       <FormSection>
         <legend>{t`Address`}</legend>
-        <FieldGrid>
-          <TextField {...field('address', t`Address`, true)} autoComplete="street-address" />
-          <TextField {...field('zip', t`Zip code`, true)} autoComplete="postal-code" />
-          <TextField {...field('city', t`City`, true)} autoComplete="address-level2" />
-          <TextField {...field('region', t`Region`)} autoComplete="address-level1" />
-          <TextField {...field('country', t`Country`, true)} autoComplete="country-name" />
-        </FieldGrid>
+        <FormGrid>
+          <TextInput {...text('address', t`Address`, 200, true)} autoComplete="street-address" />
+          <TextInput {...text('zip', t`Zip code`, 20, true)} autoComplete="postal-code" />
+          <TextInput {...text('city', t`City`, 100, true)} autoComplete="address-level2" />
+          <TextInput {...text('region', t`Region`, 100)} autoComplete="address-level1" />
+          <TextInput {...text('country', t`Country`, 100, true)} autoComplete="country-name" />
+        </FormGrid>
       </FormSection>
       <FormSection>
         <legend>{t`Invoicing`}</legend>
-        <FieldGrid>
-          <TextField {...field('taxNumber', t`Tax registration number`)} />
-          <TextField {...field('eanNumber', t`EAN number`)} />
-        </FieldGrid>
+        <FormGrid>
+          <TextInput {...text('taxNumber', t`Tax registration number`, 50)} />
+          <TextInput {...text('eanNumber', t`EAN number`, 50)} />
+        </FormGrid>
       </FormSection>
       <FormSection>
         <legend>{t`Metadata`}</legend>

@@ -1,10 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PasswordChange } from '../../../../contracts/user.ts';
+import { useChangePassword } from '../../../api/users/mutations.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { PasswordField } from '../../../ui/form/text-field.tsx';
-import { useChangePassword } from '../../../api/users/mutations.ts';
+import { PasswordInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { errorText } from './labels.ts';
 
 const MIN_LENGTH = 8;
@@ -38,6 +39,17 @@ export function PasswordDialog({
   );
 }
 
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  again: string;
+}
+
+const toBody = ({ oldPassword, newPassword }: Values): PasswordChange => ({
+  oldPassword,
+  newPassword,
+});
+
 /** Lives inside the dialog's content, so the passwords typed are gone when the dialog closes. */
 function PasswordForm({
   userUuid,
@@ -49,58 +61,58 @@ function PasswordForm({
   onChanged: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [old, setOld] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<{ field: 'old' | 'next' | 'again'; text: string } | null>(
-    null,
-  );
   const change = useChangePassword();
+  const form = useContractForm({
+    schema: PasswordChange,
+    defaultValues: { oldPassword: '', newPassword: '', again: '' },
+    toBody,
+    // The spec's rules, one at a time: what the new password needs, then that it was typed alike.
+    check: ({ newPassword, again }: Values) => {
+      if (!newPassword && !again) return { newPassword: t`Password cannot be empty!` };
+      if (newPassword.length < MIN_LENGTH)
+        return { newPassword: t`Password must contain at least 8 characters!` };
+      if (newPassword !== again) return { again: t`The entered passwords are not identical!` };
+      return {};
+    },
+  });
   const busy = change.isPending;
-  const edit = (setter: (value: string) => void) => (event: { target: { value: string } }) => {
-    setter(event.target.value);
-    setError(null);
-  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!next && !again) return setError({ field: 'next', text: t`Password cannot be empty!` });
-    if (next.length < MIN_LENGTH)
-      return setError({ field: 'next', text: t`Password must contain at least 8 characters!` });
-    if (next !== again)
-      return setError({ field: 'again', text: t`The entered passwords are not identical!` });
+  const submit = form.handleSubmit((body) =>
     change.mutate(
-      { uuid: userUuid, oldPassword: old, newPassword: next },
+      { uuid: userUuid, ...body },
       {
         onSuccess: onChanged,
         onError: (failure) =>
-          setError({ field: 'old', text: errorText(i18n, failure, msg`Update failed`) }),
+          form.setError('oldPassword', {
+            message: errorText(i18n, failure, msg`Update failed`),
+          }),
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form onSubmit={submit} style={{ display: 'grid', gap: 14, marginTop: 16 }} noValidate>
-      <PasswordField
+    <form
+      onSubmit={(event) => void submit(event)}
+      style={{ display: 'grid', gap: 14, marginTop: 16 }}
+      noValidate
+    >
+      <PasswordInput
+        control={form.control}
+        name="oldPassword"
         label={t`Current password`}
         autoComplete="current-password"
-        value={old}
-        onChange={edit(setOld)}
-        error={error?.field === 'old' ? error.text : false}
       />
-      <PasswordField
+      <PasswordInput
+        control={form.control}
+        name="newPassword"
         label={t`New password`}
         autoComplete="new-password"
-        value={next}
-        onChange={edit(setNext)}
-        error={error?.field === 'next' ? error.text : false}
       />
-      <PasswordField
+      <PasswordInput
+        control={form.control}
+        name="again"
         label={t`Confirm password`}
         autoComplete="new-password"
-        value={again}
-        onChange={edit(setAgain)}
-        error={error?.field === 'again' ? error.text : false}
       />
       <DialogActions>
         <Button type="button" $variant="secondary" onClick={onClose} disabled={busy}>

@@ -1,15 +1,18 @@
-import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
+import { ApiTokenCreate, type TokenType } from '../../../../contracts/token.ts';
+import { useCreateToken } from '../../../api/tokens/mutations.ts';
 import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
+import { FormGrid } from '../../../ui/form/fields.tsx';
+import { SelectInput, TextInput } from '../../../ui/form/inputs.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
-import type { TokenType } from '../../../../contracts/token.ts';
-import { useCreateToken } from '../../../api/tokens/mutations.ts';
-import { FieldGrid, SelectField } from './fields.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { numberOrNull } from '../../../ui/form/values.ts';
 import { errorText } from './labels.ts';
 
 const Secret = styled.code`
@@ -32,6 +35,27 @@ export function tokenTypes(me: CurrentUser): TokenType[] {
   ];
 }
 
+interface Values {
+  label: string;
+  type: TokenType;
+  reference: string;
+}
+
+const emptyValues: Values = { label: '', type: 'general', reference: '' };
+
+const toBody = (values: Values) => ({
+  label: values.label.trim(),
+  type: values.type,
+  // A bound token names its entity; left empty, the contract refuses the missing id.
+  ...(values.type === 'general' ? {} : { reference: numberOrNull(values.reference) }),
+});
+
+const labelRequired = msg`Label is required`;
+const messages = {
+  label: { required: labelRequired, minLength: labelRequired, pattern: labelRequired },
+  reference: { '*': msg`An id is required` },
+};
+
 /**
  * Create an API token. The secret is shown once; the dialog closes only when
  * it has been pasted back exactly (spec §4), so nobody loses it by a click.
@@ -46,57 +70,45 @@ export function TokenDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const [label, setLabel] = useState('');
-  const [type, setType] = useState<TokenType>('general');
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<{
-    field: 'label' | 'reference' | 'pasted';
-    text: string;
-  } | null>(null);
+  const form = useContractForm({
+    schema: ApiTokenCreate,
+    defaultValues: emptyValues,
+    toBody,
+    messages,
+  });
   const generate = useCreateToken();
   const busy = generate.isPending;
   const [secret, setSecret] = useState<string | null>(null);
   const [pasted, setPasted] = useState('');
+  const [notPasted, setNotPasted] = useState(false);
+  const type = form.watch('type');
   const typeLabels: Record<TokenType, string> = {
     general: t`General (acts for you)`,
     device: t`Device`,
     devicetype: t`Device type`,
     registry: t`Registry`,
   };
-
   const kind = typeLabels[type].toLocaleLowerCase();
-  const reset = () => {
-    setLabel('');
-    setType('general');
-    setReference('');
-    setError(null);
-    setSecret(null);
-    setPasted('');
-  };
+
   const close = () => {
     if (secret !== null && pasted.trim() !== secret) {
-      setError({ field: 'pasted', text: t`Paste the token to confirm that you have saved it` });
+      setNotPasted(true);
       return;
     }
-    reset();
+    form.reset(emptyValues);
+    setSecret(null);
+    setPasted('');
+    setNotPasted(false);
     onClose();
   };
 
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    if (!label.trim()) return setError({ field: 'label', text: t`Label is required` });
-    const id = Number(reference);
-    if (type !== 'general' && !(Number.isInteger(id) && id >= 1))
-      return setError({ field: 'reference', text: t`An id is required` });
-    generate.mutate(
-      { label: label.trim(), type, ...(type === 'general' ? {} : { reference: id }) },
-      {
-        onSuccess: (created) => setSecret(created.token),
-        onError: (failure) =>
-          setError({ field: 'label', text: errorText(i18n, failure, msg`Creation failed`) }),
-      },
-    );
-  };
+  const create = form.handleSubmit((body) =>
+    generate.mutate(body, {
+      onSuccess: (created) => setSecret(created.token),
+      onError: (failure) =>
+        form.setError('label', { message: errorText(i18n, failure, msg`Creation failed`) }),
+    }),
+  );
 
   return (
     <Dialog
@@ -118,47 +130,33 @@ export function TokenDialog({
       }
     >
       {secret === null ? (
-        <form onSubmit={create} noValidate style={{ marginTop: 16 }}>
-          <FieldGrid>
-            <TextField
+        <form onSubmit={(event) => void create(event)} noValidate style={{ marginTop: 16 }}>
+          <FormGrid>
+            <TextInput
+              control={form.control}
+              name="label"
               label={t`Label`}
-              value={label}
               maxLength={100}
               autoComplete="off"
-              error={error?.field === 'label' ? error.text : false}
-              onChange={(event) => {
-                setLabel(event.target.value);
-                setError(null);
-              }}
             />
-            <SelectField
+            <SelectInput
+              control={form.control}
+              name="type"
               label={t`Type`}
-              value={type}
-              onChange={(event) => {
-                const chosen = tokenTypes(me).find((option) => option === event.target.value);
-                if (chosen) setType(chosen);
-                setError(null);
-              }}
-            >
-              {tokenTypes(me).map((option) => (
-                <option key={option} value={option}>
-                  {typeLabels[option]}
-                </option>
-              ))}
-            </SelectField>
+              options={tokenTypes(me).map((option) => ({
+                value: option,
+                label: typeLabels[option],
+              }))}
+            />
             {type !== 'general' ? (
-              <TextField
+              <TextInput
+                control={form.control}
+                name="reference"
                 label={t`Id of the ${kind}`}
                 inputMode="numeric"
-                value={reference}
-                error={error?.field === 'reference' ? error.text : false}
-                onChange={(event) => {
-                  setReference(event.target.value.replace(/\D/g, ''));
-                  setError(null);
-                }}
               />
             ) : null}
-          </FieldGrid>
+          </FormGrid>
           <DialogActions>
             <Button type="button" $variant="secondary" onClick={close} disabled={busy}>
               <Trans>Cancel</Trans>
@@ -191,10 +189,10 @@ export function TokenDialog({
             value={pasted}
             autoComplete="off"
             spellCheck={false}
-            error={error?.field === 'pasted' ? error.text : false}
+            error={notPasted ? t`Paste the token to confirm that you have saved it` : false}
             onChange={(event) => {
               setPasted(event.target.value);
-              setError(null);
+              setNotPasted(false);
             }}
           />
           <DialogActions>

@@ -14,7 +14,7 @@ import { organisationListQuery } from '../../../api/organisations/queries.ts';
 import { useDeleteTokens } from '../../../api/tokens/mutations.ts';
 import { tokenListQuery } from '../../../api/tokens/queries.ts';
 import { tokenPage } from './list-pages.ts';
-import { SelectField } from './fields.tsx';
+import { SelectField } from '../../../ui/form/fields.tsx';
 import { TokenDialog } from './token-dialog.tsx';
 
 /**
@@ -83,17 +83,12 @@ export function TokenList({
           <SelectField
             label={t`Organisation`}
             value={orgUuid}
-            onChange={(event) => {
-              setOrgUuid(event.target.value);
+            options={(orgs.data ?? []).map((org) => ({ value: org.uuid, label: org.name }))}
+            onChange={(chosen) => {
+              setOrgUuid(chosen);
               onStateChange({ page: 1 });
             }}
-          >
-            {(orgs.data ?? []).map((org) => (
-              <option key={org.uuid} value={org.uuid}>
-                {org.name}
-              </option>
-            ))}
-          </SelectField>
+          />
         </div>
       ) : null}
       <DataList

@@ -9,11 +9,12 @@ import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound } from '../../../ui/detail.tsx';
 import { errorText } from './labels.ts';
 import { userRights } from './user-header.tsx';
-import { UserForm, type UserInput } from './user-form.tsx';
+import { UserForm } from './user-form.tsx';
+import type { UserFields } from './user-form-model.ts';
 import { fullName } from './user-name.ts';
 
 /** Only what changed among the administrative fields: an unchanged group would still end the user's sessions. */
-function changes(user: User, input: UserInput): UserUpdate {
+function changes(user: User, input: UserFields): UserUpdate {
   const { orgUuid, groupId, ...profile } = input;
   return {
     ...profile,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isEmail, isWebUrl, orNull } from './validation.ts';
+import { formatPhone, isWebUrl } from './form-rules.ts';
 
 describe('management form rules', () => {
   it('formats Danish numbers internationally and leaves others as typed', () => {
@@ -14,12 +14,5 @@ describe('management form rules', () => {
     expect(isWebUrl('http://localhost')).toBe(false);
     expect(isWebUrl('ftp://nordlys.example')).toBe(false);
     expect(isWebUrl('nordlys.example')).toBe(false);
-  });
-
-  it('checks e-mail addresses and clears blank text to null', () => {
-    expect(isEmail('a@b.dk')).toBe(true);
-    expect(isEmail('a@b')).toBe(false);
-    expect(orNull('  ')).toBeNull();
-    expect(orNull(' x ')).toBe('x');
   });
 });

@@ -8,9 +8,10 @@ export function formatPhone(input: string): string {
   return parsed?.isValid() ? parsed.formatInternational() : trimmed;
 }
 
-export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-
-/** An http(s) address with a real host name, as the server checks websites ('Not a valid URL'). */
+/**
+ * An http(s) address with a real host name: the server's rule for a website
+ * ('Not a valid URL'), which it keeps in a service rather than in the contract.
+ */
 export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value.trim());
@@ -19,6 +20,3 @@ export function isWebUrl(value: string): boolean {
     return false;
   }
 }
-
-/** '' becomes null: optional text the user cleared. */
-export const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
