@@ -1,19 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { apiRequest } from '../../lib/api-client.ts';
+import type { Suggestion } from '../../../contracts/search.ts';
+import { searchQuery } from '../../api/search/queries.ts';
 import { IconButton } from '../../ui/button.tsx';
-
-interface Suggestion {
-  id: number | string;
-  name: string;
-  path: string;
-}
-type Groups = Record<'projects' | 'devices' | 'collections' | 'users' | 'orgs', Suggestion[]>;
 
 const GROUPS = [
   { id: 'projects', title: msg`Projects` },
@@ -25,16 +19,6 @@ const GROUPS = [
 
 /** Typing waits this long before asking the server. */
 const DEBOUNCE_MS = 200;
-
-const searchQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['search', q],
-    queryFn: ({ signal }) =>
-      apiRequest<Groups>('core', `/v2/search?q=${encodeURIComponent(q)}`, { signal }),
-    enabled: q !== '',
-    staleTime: 10_000,
-    placeholderData: keepPreviousData,
-  });
 
 const Box = styled.div<{ $compact: boolean }>`
   position: relative;
