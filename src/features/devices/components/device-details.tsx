@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
+import { SelectField } from '../../../ui/form/fields.tsx';
 import type { Device } from '../../../../contracts/device.ts';
 import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { availabilityLabels, communicationLabel, locationTypeLabels } from './labels.ts';
 import { StatusDot } from '../../../ui/status-dot.tsx';
-import { FieldLabel, InlineForm, Select } from './tab-parts.tsx';
+import { InlineForm } from './tab-parts.tsx';
 
 /** The details tab: what the device is, where (only when calibrated, spec §4) and whose. */
 export function DeviceDetails({ device, canModify }: { device: Device; canModify: boolean }) {
@@ -104,7 +105,6 @@ export function DeviceDetails({ device, canModify }: { device: Device; canModify
 /** The device's organisation, and moving it to another the user may use (spec §4 Assignment). */
 function OrganisationSection({ device, canModify }: { device: Device; canModify: boolean }) {
   const { t } = useLingui();
-  const id = useId();
   const notify = useNotify();
   const orgs = useQuery({ ...organisationChoicesQuery(), enabled: canModify });
   const save = useUpdateDevice(device.id);
@@ -130,17 +130,15 @@ function OrganisationSection({ device, canModify }: { device: Device; canModify:
             );
           }}
         >
-          <FieldLabel htmlFor={id}>
-            <Trans>Assign to organisation</Trans>
-            <Select id={id} value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value={device.org.uuid}>{device.org.name}</option>
-              {others.map((o) => (
-                <option key={o.uuid} value={o.uuid}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </FieldLabel>
+          <SelectField
+            label={t`Assign to organisation`}
+            value={target}
+            options={[
+              { value: device.org.uuid, label: device.org.name },
+              ...others.map((o) => ({ value: o.uuid, label: o.name })),
+            ]}
+            onChange={setTarget}
+          />
           <Button type="submit" disabled={target === device.org.uuid || save.isPending}>
             <Trans>Assign</Trans>
           </Button>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import styled from 'styled-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -7,8 +7,10 @@ import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';
-import { TextField } from '../../../ui/form/text-field.tsx';
-import type { Device } from '../../../../contracts/device.ts';
+import { TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { textOrNull } from '../../../ui/form/values.ts';
+import { FirmwareInput, type Device } from '../../../../contracts/device.ts';
 import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { InlineForm } from './tab-parts.tsx';
 
@@ -28,7 +30,25 @@ export function DeviceFirmware({ device, canModify }: { device: Device; canModif
   const { t } = useLingui();
   const notify = useNotify();
   const save = useUpdateDevice(device.id);
-  const [version, setVersion] = useState('');
+  const form = useContractForm({
+    schema: FirmwareInput,
+    defaultValues: { version: '' },
+    toBody: (values: { version: string }) => ({ version: textOrNull(values.version) }),
+  });
+  const version = useWatch({ control: form.control, name: 'version' });
+  const submit = form.handleSubmit((firmware) =>
+    save.mutate(
+      { firmware },
+      {
+        onSuccess: () => {
+          form.reset();
+          notify(t`Updated`, 'success');
+        },
+        onError: (error) =>
+          notify(error instanceof ApiError ? error.message : t`Update failed`, 'error'),
+      },
+    ),
+  );
   const history = [...device.firmware.history].reverse();
   return (
     <>
@@ -38,27 +58,12 @@ export function DeviceFirmware({ device, canModify }: { device: Device; canModif
         </h2>
         <FieldList fields={[{ label: t`Installed version`, value: device.firmware.version }]} />
         {canModify ? (
-          <InlineForm
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate(
-                { firmware: { version: version.trim() } },
-                {
-                  onSuccess: () => {
-                    setVersion('');
-                    notify(t`Updated`, 'success');
-                  },
-                  onError: (error) =>
-                    notify(error instanceof ApiError ? error.message : t`Update failed`, 'error'),
-                },
-              );
-            }}
-          >
-            <TextField
+          <InlineForm onSubmit={submit} noValidate>
+            <TextInput
+              control={form.control}
+              name="version"
               label={t`New version`}
-              value={version}
               maxLength={50}
-              onChange={(e) => setVersion(e.target.value)}
             />
             <Button type="submit" disabled={version.trim() === '' || save.isPending}>
               <Trans>Set version</Trans>

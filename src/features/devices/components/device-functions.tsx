@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
+import { FormActions, SelectField } from '../../../ui/form/fields.tsx';
 import { Empty } from '../../../ui/status.tsx';
 import type { Device } from '../../../../contracts/device.ts';
 import type { Ref } from '../../../../contracts/list.ts';
 import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { functionChoicesQuery } from '../../../api/functions/queries.ts';
-import { Actions, FieldLabel, InlineForm, Select } from './tab-parts.tsx';
+import { InlineForm } from './tab-parts.tsx';
 
 const Pipeline = styled.ol`
   margin: 0;
@@ -46,7 +47,6 @@ const Pipeline = styled.ol`
  */
 export function DeviceFunctions({ device, canModify }: { device: Device; canModify: boolean }) {
   const { t } = useLingui();
-  const id = useId();
   const notify = useNotify();
   const save = useUpdateDevice(device.id);
   const decoders = useQuery({ ...functionChoicesQuery({ type: 'decoder' }), enabled: canModify });
@@ -120,22 +120,23 @@ export function DeviceFunctions({ device, canModify }: { device: Device; canModi
               setChosen('');
             }}
           >
-            <FieldLabel htmlFor={id}>
-              <Trans>Add a decoder</Trans>
-              <Select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)}>
-                <option value="">{t`Choose a function`}</option>
-                {available.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name} ({f.org.name})
-                  </option>
-                ))}
-              </Select>
-            </FieldLabel>
+            <SelectField
+              label={t`Add a decoder`}
+              value={chosen}
+              options={[
+                { value: '', label: t`Choose a function` },
+                ...available.map((f) => ({
+                  value: String(f.id),
+                  label: `${f.name} (${f.org.name})`,
+                })),
+              ]}
+              onChange={setChosen}
+            />
             <Button type="submit" $variant="secondary" disabled={chosen === ''}>
               <Trans>Add</Trans>
             </Button>
           </InlineForm>
-          <Actions>
+          <FormActions>
             <Button
               type="button"
               disabled={!changed || save.isPending}
@@ -160,7 +161,7 @@ export function DeviceFunctions({ device, canModify }: { device: Device; canModi
             >
               <Trans>Undo changes</Trans>
             </Button>
-          </Actions>
+          </FormActions>
         </>
       ) : null}
     </Section>

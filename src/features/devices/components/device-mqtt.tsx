@@ -1,16 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { MqttForwardInput, type Device } from '../../../../contracts/device.ts';
+import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { PasswordField, TextField } from '../../../ui/form/text-field.tsx';
-import type { Device } from '../../../../contracts/device.ts';
-import { useUpdateDevice } from '../../../api/devices/mutations.ts';
+import { FormActions, FormGrid } from '../../../ui/form/fields.tsx';
+import { PasswordInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { textOrNull } from '../../../ui/form/values.ts';
 import { MqttForwardState } from './mqtt-forward-state.tsx';
-import { Actions, FormGrid, PlainFieldset } from './tab-parts.tsx';
+import { PlainFieldset } from './tab-parts.tsx';
 
-const blank = (value: string) => (value.trim() === '' ? null : value.trim());
+interface Values {
+  deviceIdField: string;
+  topic: string;
+  host: string;
+  user: string;
+  password: string;
+  wlHost: string;
+}
+
+/** An empty password keeps the one that is set. */
+const toBody = (values: Values) => ({
+  deviceIdField: textOrNull(values.deviceIdField),
+  topic: textOrNull(values.topic),
+  host: textOrNull(values.host),
+  user: textOrNull(values.user),
+  wlHost: textOrNull(values.wlHost),
+  ...(values.password === '' ? {} : { password: values.password }),
+});
 
 /**
  * The MQTT forward tab: where the device's messages are also sent, and the
@@ -22,33 +41,25 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
   const notify = useNotify();
   const save = useUpdateDevice(device.id);
   const f = device.mqttForward;
-  const [form, setForm] = useState({
-    deviceIdField: f?.deviceIdField ?? '',
-    topic: f?.topic ?? '',
-    host: f?.host ?? '',
-    user: f?.user ?? '',
-    password: '',
-    wlHost: f?.wlHost ?? '',
+  const form = useContractForm({
+    schema: MqttForwardInput,
+    defaultValues: {
+      deviceIdField: f?.deviceIdField ?? '',
+      topic: f?.topic ?? '',
+      host: f?.host ?? '',
+      user: f?.user ?? '',
+      password: '',
+      wlHost: f?.wlHost ?? '',
+    },
+    toBody,
   });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((old) => ({ ...old, [key]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((mqttForward) =>
     save.mutate(
-      {
-        mqttForward: {
-          deviceIdField: blank(form.deviceIdField),
-          topic: blank(form.topic),
-          host: blank(form.host),
-          user: blank(form.user),
-          wlHost: blank(form.wlHost),
-          ...(form.password === '' ? {} : { password: form.password }),
-        },
-      },
+      { mqttForward },
       {
         onSuccess: () => {
-          setForm((old) => ({ ...old, password: '' }));
+          form.setValue('password', '');
           notify(t`MQTT settings saved`, 'success');
         },
         // A refused host is a 400 that names the field and why: the user can act on it.
@@ -60,8 +71,8 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
             'error',
           ),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Section>
@@ -69,38 +80,34 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
         <Trans>MQTT forward</Trans>
       </h2>
       <MqttForwardState deviceId={device.id} />
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <PlainFieldset disabled={!canModify || save.isPending}>
           <FormGrid>
-            <TextField
+            <TextInput
+              control={form.control}
+              name="deviceIdField"
               label={t`Device id field`}
-              value={form.deviceIdField}
               maxLength={100}
-              onChange={set('deviceIdField')}
             />
-            <TextField
-              label={t`Topic`}
-              value={form.topic}
-              maxLength={500}
-              onChange={set('topic')}
-            />
-            <TextField
+            <TextInput control={form.control} name="topic" label={t`Topic`} maxLength={500} />
+            <TextInput
+              control={form.control}
+              name="host"
               label={t`Host`}
-              value={form.host}
               maxLength={500}
               help={t`host:port, or an mqtt://, mqtts://, ws:// or wss:// address`}
-              onChange={set('host')}
             />
-            <TextField
+            <TextInput
+              control={form.control}
+              name="user"
               label={t`User`}
-              value={form.user}
               maxLength={200}
               autoComplete="off"
-              onChange={set('user')}
             />
-            <PasswordField
+            <PasswordInput
+              control={form.control}
+              name="password"
               label={t`Password`}
-              value={form.password}
               maxLength={500}
               autoComplete="new-password"
               help={
@@ -108,21 +115,20 @@ export function DeviceMqttForward({ device, canModify }: { device: Device; canMo
                   ? t`A password is set. Leave empty to keep it.`
                   : t`No password is set.`
               }
-              onChange={set('password')}
             />
-            <TextField
+            <TextInput
+              control={form.control}
+              name="wlHost"
               label={t`White-label host`}
-              value={form.wlHost}
               maxLength={500}
-              onChange={set('wlHost')}
             />
           </FormGrid>
           {canModify ? (
-            <Actions>
+            <FormActions>
               <Button type="submit">
                 <Trans>Save</Trans>
               </Button>
-            </Actions>
+            </FormActions>
           ) : null}
         </PlainFieldset>
       </form>

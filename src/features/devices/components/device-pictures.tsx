@@ -8,6 +8,7 @@ import { useNotify } from '../../../lib/notifications.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
+import { FormActions } from '../../../ui/form/fields.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
 import {
   PICTURE_MAX_BYTES,
@@ -17,7 +18,6 @@ import {
 import type { Device } from '../../../../contracts/device.ts';
 import { useDeleteDevicePicture, useUploadDevicePictures } from '../../../api/devices/mutations.ts';
 import { devicePicturesQuery, pictureUrl } from '../../../api/devices/queries.ts';
-import { Actions } from './tab-parts.tsx';
 
 const Grid = styled.ul`
   list-style: none;
@@ -138,7 +138,7 @@ export function DevicePictures({ device, canModify }: { device: Device; canModif
       </h2>
       {body}
       {canModify ? (
-        <Actions>
+        <FormActions>
           <input
             ref={input}
             type="file"
@@ -152,7 +152,7 @@ export function DevicePictures({ device, canModify }: { device: Device; canModif
             <Upload size={18} aria-hidden />
             {upload.isPending ? <Trans>Uploading…</Trans> : <Trans>Upload pictures</Trans>}
           </Button>
-        </Actions>
+        </FormActions>
       ) : null}
       <DeleteDialog
         open={doomed !== null}

@@ -4,21 +4,6 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Section } from '../../../ui/detail.tsx';
 
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 16px;
-`;
-
-export const FormGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
-  gap: 14px 16px;
-  /* A field with a hint below it must not stretch its neighbours' inputs. */
-  align-items: start;
-`;
-
 const Placeholder = styled.div`
   display: grid;
   justify-items: center;
@@ -43,31 +28,6 @@ export function ComingWithLiveData({ title }: { title: ReactNode }) {
   );
 }
 
-/** A native select in the theme's colours. */
-export const Select = styled.select`
-  width: 100%;
-  min-height: 42px;
-  padding: 0 10px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-`;
-
-/** A label above its control, as the text fields have it. */
-export const FieldLabel = styled.label`
-  display: grid;
-  gap: 6px;
-  font-size: 0.875rem;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.textMuted};
-  select,
-  textarea {
-    font-weight: 400;
-  }
-`;
-
 export const InlineForm = styled.form`
   display: flex;
   flex-wrap: wrap;
@@ -78,11 +38,6 @@ export const InlineForm = styled.form`
     flex: 1 1 220px;
     max-width: 420px;
   }
-`;
-
-export const ErrorText = styled.p`
-  margin: 12px 0 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 /** A fieldset that only groups (disables) its fields, without a frame. */
