@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
+import type { ApiToken, CreatedApiToken } from '../../contracts/token.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   emails,
@@ -10,20 +11,6 @@ import {
   type World,
   type WorldUser,
 } from '../helpers/world.ts';
-
-interface TokenView {
-  id: number;
-  uuid: string;
-  label: string;
-  type: 'general' | 'device' | 'devicetype' | 'registry';
-  reference: number | null;
-  orgUuid: string;
-  created: string;
-  createdBy: { uuid: string; name: string; email: string } | null;
-  calls: number;
-  lastCall: string | null;
-}
-type CreatedToken = TokenView & { token: string };
 
 const NOT_BY_TOKEN = {
   statusCode: 403,
@@ -55,16 +42,19 @@ describe('API tokens', () => {
       ...(payload === undefined ? {} : { payload }),
     });
 
-  async function create(who: WorldUser, payload: Record<string, unknown>): Promise<CreatedToken> {
+  async function create(
+    who: WorldUser,
+    payload: Record<string, unknown>,
+  ): Promise<CreatedApiToken> {
     const res = await as(who, 'POST', '/api/generateToken', payload);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<CreatedToken>();
+    return res.json<CreatedApiToken>();
   }
 
-  async function list(who: WorldUser, orgUuid = world.orgs.alpha): Promise<TokenView[]> {
+  async function list(who: WorldUser, orgUuid = world.orgs.alpha): Promise<ApiToken[]> {
     const res = await as(who, 'GET', `/api/tokens/${orgUuid}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<TokenView[]>();
+    return res.json<ApiToken[]>();
   }
 
   it('gives the secret once, lists the token without it, and stores only a hash', async () => {
@@ -203,6 +193,39 @@ describe('API tokens', () => {
     expect(deviceWithout.statusCode).toBe(400);
   });
 
+  it('binds registry and device type tokens to their entity’s organisation, one you can see', async () => {
+    const registry = await create('super', {
+      label: 'gateway',
+      type: 'registry',
+      reference: world.betaThings.registry.id,
+    });
+    expect(registry).toMatchObject({
+      type: 'registry',
+      reference: world.betaThings.registry.id,
+      orgUuid: world.orgs.beta,
+    });
+    const deviceType = await create('managerA', {
+      label: 'type feed',
+      type: 'devicetype',
+      reference: world.alphaThings.deviceType.id,
+    });
+    expect(deviceType).toMatchObject({ type: 'devicetype', orgUuid: world.orgs.alpha });
+
+    const foreign = await as('managerA', 'POST', '/api/generateToken', {
+      label: 'theirs',
+      type: 'registry',
+      reference: world.betaThings.registry.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(`No registry with id ${world.betaThings.registry.id}`);
+    const missing = await as('managerA', 'POST', '/api/generateToken', {
+      label: 'nothing',
+      type: 'devicetype',
+      reference: 999_999,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('a device token reaches none of the routes that act for its creator', async () => {
     const device = await create('managerA', {
       label: 'sensor-2',
@@ -301,7 +324,7 @@ describe('API tokens', () => {
       type: 'general',
     });
     expect(res.statusCode).toBe(201);
-    const { token } = res.json<CreatedToken>();
+    const { token } = res.json<CreatedApiToken>();
     expect((await withToken(token, 'GET', '/api/entity/users')).statusCode).toBe(200);
 
     const off = await as('managerA', 'PUT', `/api/entity/user/${owner.uuid}`, { active: false });

@@ -1,64 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { can, inScope, type Actor } from '../../access/access.ts';
-import { groups, type Resource } from '../../access/matrix.ts';
-import type { ApiTokenType } from '../../db/types.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { apiTokenRepository } from '../../repositories/api-token-repository.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
-import {
-  ApiTokenCreate,
-  ApiTokenList,
-  CreatedApiToken,
-  type ApiToken,
-} from '../../../contracts/token.ts';
+import { ApiTokenCreate, ApiTokenList, CreatedApiToken } from '../../../contracts/token.ts';
+import { tokenService } from '../../services/tokens.ts';
 import { EntityIdParams, IdParams } from '../../schemas/params.ts';
 
-const entityOf: Record<
-  Exclude<ApiTokenType, 'general'>,
-  { table: 'devices' | 'device_types' | 'registries'; resource: Resource }
-> = {
-  device: { table: 'devices', resource: 'device' },
-  devicetype: { table: 'device_types', resource: 'deviceType' },
-  registry: { table: 'registries', resource: 'registry' },
-};
-
-type TokenRow = NonNullable<Awaited<ReturnType<ReturnType<typeof apiTokenRepository>['get']>>>;
-
-function view(row: TokenRow): ApiToken {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    label: row.label,
-    type: row.type,
-    reference: row.reference,
-    orgUuid: row.org_uuid,
-    created: row.created_at.toISOString(),
-    createdBy: row.created_by
-      ? {
-          uuid: row.created_by,
-          name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
-          email: row.email ?? '',
-        }
-      : null,
-    calls: row.calls,
-    lastCall: row.last_call_at ? row.last_call_at.toISOString() : null,
-  };
-}
-
-/** Account managers and super users oversee every token in their organisations; a user, their own. */
-const oversees = (actor: Actor, row: TokenRow) =>
-  row.created_by === actor.userUuid ||
-  (actor.group <= groups.accountmanager && inScope(actor, row.org_uuid));
-
-/** Only a signed-in person makes or removes tokens; a token cannot mint more tokens. */
-function requirePerson(actor: Actor): void {
-  if (actor.via !== 'session')
-    throw new HttpError(403, 'API tokens are managed by signed-in users only');
-}
-
 const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
-  const repo = apiTokenRepository(fastify.db);
+  const service = tokenService(fastify);
 
   fastify.get(
     '/tokens/:id',
@@ -71,19 +19,7 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ApiTokenList, ...errors },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const exists = await fastify.db
-        .selectFrom('organisations')
-        .select('uuid')
-        .where('uuid', '=', request.params.id)
-        .executeTakeFirst();
-      if (!exists || !inScope(actor, request.params.id))
-        throw new HttpError(404, 'Resource not found');
-      return (await repo.listForOrg(request.params.id))
-        .filter((row) => oversees(actor, row))
-        .map(view);
-    },
+    async (request) => service.list(requireActor(request), request.params.id),
   );
 
   fastify.post(
@@ -99,44 +35,8 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 201: CreatedApiToken, ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      requirePerson(actor);
-      const { label, type, reference } = request.body;
-      let orgUuid = actor.orgUuid;
-      if (type === 'general') {
-        if (reference !== undefined)
-          throw new HttpError(
-            400,
-            'A general token is not bound to an entity: leave out reference',
-          );
-      } else {
-        if (reference === undefined)
-          throw new HttpError(400, `A ${type} token needs the reference of its ${type}`);
-        const entity = entityOf[type];
-        const owner = await fastify.db
-          .selectFrom(entity.table)
-          .select('org_uuid')
-          .where('id', '=', reference)
-          .executeTakeFirst();
-        if (!owner || !inScope(actor, owner.org_uuid))
-          throw new HttpError(404, `No ${type} with id ${reference}`);
-        if (!can(actor, entity.resource, 'modify', owner.org_uuid)) {
-          throw new HttpError(403, `Your group may not make tokens for this ${type}`);
-        }
-        orgUuid = owner.org_uuid;
-      }
-      const created = await repo.create({
-        label: label.trim(),
-        type,
-        reference: reference ?? null,
-        orgUuid,
-        createdBy: actor.userUuid,
-      });
-      const row = await repo.get(created.id);
-      if (!row) throw new Error('token vanished after creation');
-      return reply.status(201).send({ ...view(row), token: created.secret });
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireActor(request), request.body)),
   );
 
   fastify.post(
@@ -151,13 +51,7 @@ const tokens: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      requirePerson(actor);
-      const row = await repo.get(request.params.id);
-      if (!row || !oversees(actor, row)) throw new HttpError(404, 'Resource not found');
-      await repo.delete(row.id);
-      // What it opened (MQTT connections, live sockets) closes now, on every node.
-      fastify.accessEvents.emit({ type: 'token.revoked', tokenId: row.id });
+      await service.remove(requireActor(request), request.params.id);
       return { ok: true };
     },
   );
