@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
-import { showScalar } from '../api/form-model.ts';
-import type { CloudFunction } from '../api/queries.ts';
-import { dataTypeLabels, functionTypeLabels, keyTypeLabels } from './labels.ts';
+import type { CloudFunction } from '../../../../contracts/cloud-function.ts';
+import { showScalar } from './form-model.ts';
+import { FunctionHeader } from './function-header.tsx';
+import { dataTypeLabels, functionTypeLabels, keyTypeLabel } from './labels.ts';
 import { CodeEditor } from './lazy-code-editor.tsx';
 import { TestRunPanel } from './test-run-panel.tsx';
 
@@ -46,12 +48,19 @@ function formatSize(bytes: number, locale: string): string {
 }
 
 /** A cloud function's fields, data keys, metadata, code (read-only) and, if allowed, a test run. */
-export function FunctionDetail({ fn, canRun }: { fn: CloudFunction; canRun: boolean }) {
+export function FunctionDetail({ fn, user }: { fn: CloudFunction; user: CurrentUser }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const locale = i18n.locale === 'en' ? 'en-GB' : 'da-DK';
+  const canModify = hasPrivilege(user, 'cloudfunction.modify');
+  const canRun = canModify || hasPrivilege(user, 'cloudfunction.create');
   return (
     <>
+      <FunctionHeader
+        fn={fn}
+        canModify={canModify}
+        canDelete={hasPrivilege(user, 'cloudfunction.delete')}
+      />
       <Columns>
         <Section>
           <h2>
@@ -96,7 +105,7 @@ export function FunctionDetail({ fn, canRun }: { fn: CloudFunction; canRun: bool
                         <code>{key.key}</code>
                       </td>
                       <td>{key.name ?? '–'}</td>
-                      <td>{key.type ? i18n._(keyTypeLabels[key.type]) : '–'}</td>
+                      <td>{key.type ? keyTypeLabel(key.type, i18n) : '–'}</td>
                       <td>{key.unit ?? '–'}</td>
                     </tr>
                   ))}

@@ -1,19 +1,23 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { get, useController, useWatch } from 'react-hook-form';
 import styled from 'styled-components';
+import {
+  CloudFunctionCreate,
+  dataTypes,
+  functionTypes,
+  METADATA_TEXT_MAX,
+} from '../../../../contracts/cloud-function.ts';
+import { NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
-import {
-  limits,
-  validateForm,
-  type FieldError,
-  type FunctionFormValues,
-} from '../api/form-model.ts';
-import { dataTypes, functionTypes } from '../api/queries.ts';
-import { FieldHelp, SelectField, TextareaField } from './form-parts.tsx';
-import { DataKeyRows, MetadataRows } from './key-rows.tsx';
-import { dataTypeLabels, fieldErrorMessage, functionTypeLabels } from './labels.ts';
+import { FormError } from '../../../ui/form/fields.tsx';
+import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { useContractForm } from '../../../ui/form/use-contract-form.ts';
+import { ruleErrors, toBody, type FunctionFormValues } from './form-model.ts';
+import { DataKeyRows, FieldHelp, MetadataRows } from './key-rows.tsx';
+import { dataTypeLabels, fieldMessages, functionTypeLabels, ruleErrorMessages } from './labels.ts';
 import { CodeEditor } from './lazy-code-editor.tsx';
 import { TestRunPanel } from './test-run-panel.tsx';
 
@@ -35,18 +39,21 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
-const ServerError = styled.p`
-  margin: 0 0 16px;
-  padding: 10px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.danger};
-`;
+const limit = METADATA_TEXT_MAX;
+const messages = {
+  ...fieldMessages,
+  'metadata.*.value': { '*': msg`At most ${limit} characters` },
+  'metadata.*.default': { '*': msg`At most ${limit} characters` },
+};
+
+/** The first wrong field may be far above the button: take the user there. */
+const focusFirstInvalid = (form: HTMLFormElement | null) =>
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
 /**
  * Create and edit form of a cloud function: details, code (CodeMirror), a test run of the
- * code as it stands, data keys and metadata. Checks the server's rules before saving; the
- * caller saves and reports.
+ * code as it stands, data keys and metadata. Checks the contract and the form's own rules
+ * (unique keys, code size in bytes) before saving; the caller saves and reports.
  */
 export function FunctionForm({
   initial,
@@ -60,75 +67,78 @@ export function FunctionForm({
   saving: boolean;
   serverError: string | null;
   submitLabel: ReactNode;
-  onSubmit: (values: FunctionFormValues) => void;
+  onSubmit: (body: CloudFunctionCreate) => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [checked, setChecked] = useState(false);
-  const errors = checked ? validateForm(values) : {};
-  const set = (change: Partial<FunctionFormValues>) => setValues((old) => ({ ...old, ...change }));
-  const say = (error: FieldError | undefined, max: number) =>
-    error ? i18n._(fieldErrorMessage(error, max)) : undefined;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChecked(true);
-    if (Object.keys(validateForm(values)).length > 0) {
-      // The first wrong field may be far above the button: take the user there.
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    onSubmit(values);
+  const form = useContractForm({
+    schema: CloudFunctionCreate,
+    defaultValues: initial,
+    toBody,
+    messages,
+  });
+  const code = useController({ control: form.control, name: 'code' });
+  const dataKeys = useController({ control: form.control, name: 'dataKeys' });
+  const metadata = useController({ control: form.control, name: 'metadata' });
+  const values = useWatch({ control: form.control }) as FunctionFormValues;
+  const rules = form.formState.isSubmitted ? ruleErrors(values) : {};
+  const errorAt = (path: string): string | undefined => {
+    const rule = rules[path];
+    if (rule) return i18n._(ruleErrorMessages[rule]);
+    const found: unknown = get(form.formState.errors, `${path}.message`);
+    return typeof found === 'string' ? found : undefined;
   };
-  const codeError = say(errors.code, limits.codeBytes);
+  const codeError = errorAt('code');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Cloud function`}>
-      {serverError ? <ServerError role="alert">{serverError}</ServerError> : null}
+    <form
+      onSubmit={(event) => {
+        const element = event.currentTarget;
+        void form.handleSubmit(
+          (body) => {
+            if (Object.keys(ruleErrors(form.getValues())).length > 0) focusFirstInvalid(element);
+            else onSubmit(body);
+          },
+          () => focusFirstInvalid(element),
+        )(event);
+      }}
+      noValidate
+      aria-label={t`Cloud function`}
+    >
+      {serverError ? <FormError message={serverError} /> : null}
       <Section>
         <h2>
           <Trans>Details</Trans>
         </h2>
         <Grid>
-          <TextField
+          <TextInput
+            control={form.control}
+            name="name"
             label={t`Name`}
-            value={values.name}
-            onChange={(e) => set({ name: e.target.value })}
-            error={say(errors.name, limits.name) ?? false}
-            maxLength={limits.name}
+            maxLength={NAME_MAX_LENGTH}
             required
           />
-          <SelectField
+          <SelectInput
+            control={form.control}
+            name="type"
             label={t`Type`}
-            value={values.type}
             options={functionTypes.map((type) => ({
               value: type,
               label: i18n._(functionTypeLabels[type]),
             }))}
-            onChange={(type) => set({ type })}
           />
           <div className="wide">
-            <TextareaField
-              label={t`Description`}
-              value={values.description}
-              onChange={(e) => set({ description: e.target.value })}
-              error={say(errors.description, limits.description)}
-              maxLength={limits.description}
-            />
+            <TextAreaInput control={form.control} name="description" label={t`Description`} />
           </div>
-          <SelectField
+          <SelectInput
+            control={form.control}
+            name="dataType"
             label={t`Data type`}
-            value={values.dataType}
             options={dataTypes.map((type) => ({
               value: type,
               label: i18n._(dataTypeLabels[type]),
             }))}
-            onChange={(dataType) => set({ dataType })}
           />
         </Grid>
       </Section>
@@ -139,8 +149,8 @@ export function FunctionForm({
         </h2>
         <CodeEditor
           language="javascript"
-          value={values.code}
-          onChange={(code) => set({ code })}
+          value={code.field.value}
+          onChange={code.field.onChange}
           labelId={`${id}-code`}
           describedBy={`${id}-code-help`}
           invalid={Boolean(codeError)}
@@ -157,16 +167,16 @@ export function FunctionForm({
         </FieldHelp>
       </Section>
 
-      <TestRunPanel code={values.code} />
+      <TestRunPanel code={code.field.value} />
 
       <Section>
         <h2>
           <Trans>Data keys</Trans>
         </h2>
         <DataKeyRows
-          rows={values.dataKeys}
-          errors={errors}
-          onChange={(dataKeys) => set({ dataKeys })}
+          rows={dataKeys.field.value}
+          errorAt={errorAt}
+          onChange={dataKeys.field.onChange}
         />
       </Section>
 
@@ -180,9 +190,9 @@ export function FunctionForm({
           </Trans>
         </FieldHelp>
         <MetadataRows
-          rows={values.metadata}
-          errors={errors}
-          onChange={(metadata) => set({ metadata })}
+          rows={metadata.field.value}
+          errorAt={errorAt}
+          onChange={metadata.field.onChange}
         />
       </Section>
 

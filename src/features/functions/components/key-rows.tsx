@@ -1,11 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Trash2 } from 'lucide-react';
 import styled from 'styled-components';
+import { FUNCTION_ROWS_MAX, METADATA_KEY_MAX } from '../../../../contracts/cloud-function.ts';
+import { KEY_NAME_MAX_LENGTH, keyTypes } from '../../../../contracts/list.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { limits, type FormErrors, type FunctionFormValues } from '../api/form-model.ts';
-import { keyTypes } from '../api/queries.ts';
-import { fieldErrorMessage, keyTypeLabels } from './labels.ts';
-import { FieldHelp } from './form-parts.tsx';
+import type { FunctionFormValues } from './form-model.ts';
+import { keyTypeLabels } from './labels.ts';
+
+/** The line below a field: its help, or what is wrong with it. */
+export const FieldHelp = styled.p<{ $error?: boolean }>`
+  margin: 6px 0 0;
+  font-size: 0.8125rem;
+  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.textMuted)};
+`;
 
 const Rows = styled.ol`
   list-style: none;
@@ -64,14 +71,21 @@ const Heads = styled.div<{ $columns: number }>`
 
 type Rows<K extends 'dataKeys' | 'metadata'> = FunctionFormValues[K];
 
+/** What is wrong with a field, by its path ("dataKeys.2.key"), in words. */
+type ErrorAt = (path: string) => string | undefined;
+
+/** The problems of a row's fields, in the order of its fields. */
+const problemsOf = (errorAt: ErrorAt, row: string, fields: readonly string[]) =>
+  fields.flatMap((field) => errorAt(`${row}.${field}`) ?? []);
+
 /** The function's data keys: key, name, type and unit per row. */
 export function DataKeyRows({
   rows,
-  errors,
+  errorAt,
   onChange,
 }: {
   rows: Rows<'dataKeys'>;
-  errors: FormErrors;
+  errorAt: ErrorAt;
   onChange: (rows: Rows<'dataKeys'>) => void;
 }) {
   const { t, i18n } = useLingui();
@@ -90,13 +104,8 @@ export function DataKeyRows({
       <Rows>
         {rows.map((row, index) => {
           const n = index + 1;
-          const keyError = errors[`dataKeys.${index}.key`];
-          const problems = (['key', 'name', 'unit'] as const).flatMap((field) => {
-            const error = errors[`dataKeys.${index}.${field}`];
-            const max =
-              field === 'key' ? limits.key : field === 'name' ? limits.keyName : limits.unit;
-            return error ? [i18n._(fieldErrorMessage(error, max))] : [];
-          });
+          const keyError = errorAt(`dataKeys.${index}.key`);
+          const problems = problemsOf(errorAt, `dataKeys.${index}`, ['key', 'name', 'unit']);
           return (
             <Row key={index} $columns={4}>
               <input
@@ -105,14 +114,13 @@ export function DataKeyRows({
                 aria-label={t`Key ${n}`}
                 aria-invalid={Boolean(keyError)}
                 placeholder={t`Key`}
-                maxLength={limits.key}
+                maxLength={KEY_NAME_MAX_LENGTH}
               />
               <input
                 value={row.name}
                 onChange={(e) => set(index, { name: e.target.value })}
                 aria-label={t`Name of key ${n}`}
                 placeholder={t`Name`}
-                maxLength={limits.keyName}
               />
               <select
                 value={row.type}
@@ -134,7 +142,6 @@ export function DataKeyRows({
                 onChange={(e) => set(index, { unit: e.target.value })}
                 aria-label={t`Unit of key ${n}`}
                 placeholder={t`Unit`}
-                maxLength={limits.unit}
               />
               <IconButton
                 type="button"
@@ -155,7 +162,7 @@ export function DataKeyRows({
       <Button
         type="button"
         $variant="secondary"
-        disabled={rows.length >= limits.rows}
+        disabled={rows.length >= FUNCTION_ROWS_MAX}
         onClick={() => onChange([...rows, { key: '', name: '', type: '', unit: '' }])}
       >
         <Plus size={16} aria-hidden />
@@ -168,14 +175,14 @@ export function DataKeyRows({
 /** The function's metadata: key, value and default per row. */
 export function MetadataRows({
   rows,
-  errors,
+  errorAt,
   onChange,
 }: {
   rows: Rows<'metadata'>;
-  errors: FormErrors;
+  errorAt: ErrorAt;
   onChange: (rows: Rows<'metadata'>) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const set = (index: number, change: Partial<Rows<'metadata'>[number]>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   return (
@@ -190,20 +197,16 @@ export function MetadataRows({
       <Rows>
         {rows.map((row, index) => {
           const n = index + 1;
-          const problems = (['key', 'value', 'default'] as const).flatMap((field) => {
-            const error = errors[`metadata.${index}.${field}`];
-            const max = field === 'key' ? limits.metadataKey : limits.metadataValue;
-            return error ? [i18n._(fieldErrorMessage(error, max))] : [];
-          });
+          const problems = problemsOf(errorAt, `metadata.${index}`, ['key', 'value', 'default']);
           return (
             <Row key={index} $columns={3}>
               <input
                 value={row.key}
                 onChange={(e) => set(index, { key: e.target.value })}
                 aria-label={t`Metadata key ${n}`}
-                aria-invalid={Boolean(errors[`metadata.${index}.key`])}
+                aria-invalid={Boolean(errorAt(`metadata.${index}.key`))}
                 placeholder={t`Key`}
-                maxLength={limits.metadataKey}
+                maxLength={METADATA_KEY_MAX}
               />
               <input
                 value={row.value}
@@ -236,7 +239,7 @@ export function MetadataRows({
       <Button
         type="button"
         $variant="secondary"
-        disabled={rows.length >= limits.rows}
+        disabled={rows.length >= FUNCTION_ROWS_MAX}
         onClick={() => onChange([...rows, { key: '', value: '', default: '' }])}
       >
         <Plus size={16} aria-hidden />

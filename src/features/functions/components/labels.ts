@@ -1,8 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FieldError } from '../api/form-model.ts';
-import { limits } from '../api/form-model.ts';
-import type { DataType, FunctionType, KeyType } from '../api/queries.ts';
+import type { DataType, FunctionType } from '../../../../contracts/cloud-function.ts';
+import { keyTypes, type StoredKeyType } from '../../../../contracts/list.ts';
+import type { RuleError } from './form-model.ts';
 
 export const functionTypeLabels: Record<FunctionType, MessageDescriptor> = {
   decoder: msg`Decoder`,
@@ -17,7 +17,7 @@ export const dataTypeLabels: Record<DataType, MessageDescriptor> = {
   average: msg`Average`,
 };
 
-export const keyTypeLabels: Record<KeyType, MessageDescriptor> = {
+export const keyTypeLabels: Record<StoredKeyType, MessageDescriptor> = {
   value: msg`Value`,
   integer: msg`Integer`,
   boolean: msg`Boolean`,
@@ -25,22 +25,22 @@ export const keyTypeLabels: Record<KeyType, MessageDescriptor> = {
   array: msg`Array`,
 };
 
-/** A field error as the form says it; `max` is the field's length limit. */
-export function fieldErrorMessage(error: FieldError, max: number): MessageDescriptor {
-  switch (error) {
-    case 'required':
-      return msg`Required`;
-    case 'tooLong':
-      return msg`At most ${max} characters`;
-    case 'keyPattern':
-      return msg`Only letters, digits, _ . and -`;
-    case 'duplicate':
-      return msg`Must be unique`;
-    case 'codeTooLarge':
-      return msg`The code may not exceed 256 KB`;
-    case 'tooMany': {
-      const rows = limits.rows;
-      return msg`At most ${rows} rows`;
-    }
-  }
+/** A stored key type in words (`int` is integer); a type this console does not know, as it is. */
+export function keyTypeLabel(type: string, i18n: I18n): string {
+  const stored = type === 'int' ? 'integer' : type;
+  return (keyTypes as readonly string[]).includes(stored)
+    ? i18n._(keyTypeLabels[stored as StoredKeyType])
+    : type;
 }
+
+/** A rule the contract cannot check, as the form says it. */
+export const ruleErrorMessages: Record<RuleError, MessageDescriptor> = {
+  duplicate: msg`Must be unique`,
+  codeTooLarge: msg`The code may not exceed 256 KB`,
+};
+
+/** The form's words where the contract's general ones would say less. */
+export const fieldMessages = {
+  code: { maxLength: ruleErrorMessages.codeTooLarge },
+  'dataKeys.*.key': { pattern: msg`Only letters, digits, _ . and -` },
+};

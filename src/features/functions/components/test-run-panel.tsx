@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { useTestRunFunction } from '../../../api/functions/mutations.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
-import { SAMPLE_PAYLOAD } from '../api/template.ts';
-import { parsePayload, runTest } from '../api/test-run.ts';
 import { CodeEditor } from './lazy-code-editor.tsx';
+import { SAMPLE_PAYLOAD } from './template.ts';
+import { parsePayload } from './test-run.ts';
 import { TestRunResultView } from './test-run-result.tsx';
 
 const Label = styled.span`
@@ -45,7 +45,7 @@ export function TestRunPanel({ code }: { code: string }) {
   const id = useId();
   const [payload, setPayload] = useState(SAMPLE_PAYLOAD);
   const [problem, setProblem] = useState<string | null>(null);
-  const run = useMutation({ mutationFn: (input: unknown) => runTest(code, input) });
+  const run = useTestRunFunction();
 
   const start = () => {
     const parsed = parsePayload(payload);
@@ -62,7 +62,7 @@ export function TestRunPanel({ code }: { code: string }) {
       return;
     }
     setProblem(null);
-    run.mutate(parsed.value);
+    run.mutate({ code, input: parsed.value });
   };
 
   return (

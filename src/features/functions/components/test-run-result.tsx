@@ -3,14 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import styled from 'styled-components';
-import {
-  errorKind,
-  formatDuration,
-  formatOutput,
-  logLevel,
-  type ErrorKind,
-  type TestRunResult,
-} from '../api/test-run.ts';
+import type { FunctionTestResult } from '../../../../contracts/function-test-run.ts';
+import { errorKind, formatDuration, formatOutput, logLevel, type ErrorKind } from './test-run.ts';
 
 const errorTitles: Record<ErrorKind, MessageDescriptor> = {
   syntax: msg`Syntax error`,
@@ -97,7 +91,7 @@ const Muted = styled.p`
 `;
 
 /** A test run's outcome: output or error, console lines with their level, and duration. */
-export function TestRunResultView({ result }: { result: TestRunResult }) {
+export function TestRunResultView({ result }: { result: FunctionTestResult }) {
   const { t, i18n } = useLingui();
   const duration = formatDuration(result.durationMs, i18n.locale === 'en' ? 'en' : 'da');
   return (

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { CloudFunctionCreate, type CloudFunction } from '../../../../contracts/cloud-function.ts';
+import { fieldErrors } from '../../../ui/form/contract-resolver.ts';
 import {
   emptyForm,
   formFromFunction,
   parseScalar,
+  ruleErrors,
   showScalar,
-  toInput,
-  validateForm,
+  toBody,
   type FunctionFormValues,
 } from './form-model.ts';
-import type { CloudFunction } from './queries.ts';
+
+/** What the form refuses: the contract's check of the body by field, and the form's own rules. */
+function validateForm(values: FunctionFormValues): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [path, error] of fieldErrors(CloudFunctionCreate, toBody(values)))
+    found[path] = error.keyword;
+  for (const [path, rule] of Object.entries(ruleErrors(values))) if (rule) found[path] = rule;
+  return found;
+}
 
 const form = (changes: Partial<FunctionFormValues>): FunctionFormValues => ({
   ...emptyForm(),
@@ -45,9 +55,10 @@ describe('validateForm', () => {
   });
 
   it('requires a name and keeps the server’s lengths', () => {
-    expect(validateForm(form({ name: '  ' })).name).toBe('required');
-    expect(validateForm(form({ name: 'x'.repeat(201) })).name).toBe('tooLong');
-    expect(validateForm(form({ description: 'x'.repeat(2001) })).description).toBe('tooLong');
+    expect(validateForm(form({ name: '  ' })).name).toBe('minLength');
+    expect(validateForm(form({ name: 'x'.repeat(201) })).name).toBe('maxLength');
+    expect(validateForm(form({ description: 'x'.repeat(2001) })).description).toBe('maxLength');
+    // 140 000 characters fit the contract's bound, but not 256 KB once encoded.
     expect(validateForm(form({ code: 'é'.repeat(140_000) })).code).toBe('codeTooLarge');
   });
 
@@ -64,8 +75,8 @@ describe('validateForm', () => {
       }),
     );
     expect(errors).toEqual({
-      'dataKeys.0.key': 'required',
-      'dataKeys.1.key': 'keyPattern',
+      'dataKeys.0.key': 'minLength',
+      'dataKeys.1.key': 'pattern',
       'dataKeys.3.key': 'duplicate',
     });
   });
@@ -80,13 +91,13 @@ describe('validateForm', () => {
         ],
       }),
     );
-    expect(errors).toEqual({ 'metadata.1.key': 'duplicate', 'metadata.2.key': 'required' });
+    expect(errors).toEqual({ 'metadata.1.key': 'duplicate', 'metadata.2.key': 'minLength' });
   });
 });
 
-describe('toInput and formFromFunction', () => {
+describe('toBody and formFromFunction', () => {
   it('leaves out empty optional parts and types metadata values', () => {
-    const input = toInput(
+    const input = toBody(
       form({
         name: ' Decoder ',
         description: ' ',
@@ -100,7 +111,7 @@ describe('toInput and formFromFunction', () => {
       dataKeys: [{ key: 'countIn', name: 'In' }],
       metadata: [{ key: 'max', value: 10 }],
     });
-    expect(input.metadata[0]).not.toHaveProperty('default');
+    expect(input.metadata?.[0]).not.toHaveProperty('default');
   });
 
   it('edits what the server gave and saves it back unchanged', () => {
@@ -119,7 +130,7 @@ describe('toInput and formFromFunction', () => {
       modified: '2024-01-01T00:00:00.000Z',
       code: 'function main(i) { return i; }',
     };
-    expect(toInput(formFromFunction(fn))).toEqual({
+    expect(toBody(formFromFunction(fn))).toEqual({
       name: fn.name,
       description: fn.description,
       type: fn.type,

@@ -1,29 +1,13 @@
-import type {
-  CloudFunction,
-  CloudFunctionInput,
-  DataKey,
-  DataType,
-  FunctionType,
-  KeyType,
-  MetadataEntry,
-  Scalar,
-} from './queries.ts';
+import {
+  CODE_LIMIT_BYTES,
+  type CloudFunction,
+  type CloudFunctionCreate,
+  type DataType,
+  type FunctionType,
+  type Scalar,
+} from '../../../../contracts/cloud-function.ts';
+import { keyTypes, type DataKeyInput, type StoredKeyType } from '../../../../contracts/list.ts';
 import { NEW_FUNCTION_TEMPLATE } from './template.ts';
-
-/** Limits of server/schemas/cloud-function.ts and list.ts, checked before sending. */
-export const limits = {
-  name: 200,
-  description: 2000,
-  codeBytes: 256 * 1024,
-  key: 64,
-  keyName: 100,
-  unit: 20,
-  metadataKey: 100,
-  metadataValue: 2000,
-  rows: 200,
-} as const;
-
-const KEY_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /** The form's state: every field as the user types it. */
 export interface FunctionFormValues {
@@ -32,7 +16,7 @@ export interface FunctionFormValues {
   type: FunctionType;
   dataType: DataType;
   code: string;
-  dataKeys: { key: string; name: string; type: KeyType | ''; unit: string }[];
+  dataKeys: { key: string; name: string; type: StoredKeyType | ''; unit: string }[];
   metadata: { key: string; value: string; default: string }[];
 }
 
@@ -46,6 +30,14 @@ export const emptyForm = (): FunctionFormValues => ({
   metadata: [],
 });
 
+/** A stored key type as the form offers it: `int` is integer, an unknown one none. */
+const formKeyType = (type: string | undefined): StoredKeyType | '' =>
+  type === 'int'
+    ? 'integer'
+    : (keyTypes as readonly string[]).includes(type ?? '')
+      ? (type as StoredKeyType)
+      : '';
+
 export function formFromFunction(fn: CloudFunction): FunctionFormValues {
   return {
     name: fn.name,
@@ -56,7 +48,7 @@ export function formFromFunction(fn: CloudFunction): FunctionFormValues {
     dataKeys: fn.dataKeys.map((k) => ({
       key: k.key,
       name: k.name ?? '',
-      type: k.type ?? '',
+      type: formKeyType(k.type),
       unit: k.unit ?? '',
     })),
     metadata: fn.metadata.map((m) => ({
@@ -99,50 +91,8 @@ export function showScalar(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-export type FieldError =
-  'required' | 'tooLong' | 'keyPattern' | 'duplicate' | 'codeTooLarge' | 'tooMany';
-
-/** Errors by field path: "name", "code", "dataKeys.2.key", "metadata.0.value". */
-export type FormErrors = Partial<Record<string, FieldError>>;
-
-export function validateForm(values: FunctionFormValues): FormErrors {
-  const errors: FormErrors = {};
-  if (values.name.trim() === '') errors.name = 'required';
-  else if (values.name.length > limits.name) errors.name = 'tooLong';
-  if (values.description.length > limits.description) errors.description = 'tooLong';
-  if (new TextEncoder().encode(values.code).length > limits.codeBytes) {
-    errors.code = 'codeTooLarge';
-  }
-  if (values.dataKeys.length > limits.rows) errors.dataKeys = 'tooMany';
-  if (values.metadata.length > limits.rows) errors.metadata = 'tooMany';
-
-  const seenKeys = new Set<string>();
-  values.dataKeys.forEach((row, index) => {
-    const at = `dataKeys.${index}`;
-    if (row.key === '') errors[`${at}.key`] = 'required';
-    else if (row.key.length > limits.key) errors[`${at}.key`] = 'tooLong';
-    else if (!KEY_PATTERN.test(row.key)) errors[`${at}.key`] = 'keyPattern';
-    else if (seenKeys.has(row.key)) errors[`${at}.key`] = 'duplicate';
-    seenKeys.add(row.key);
-    if (row.name.length > limits.keyName) errors[`${at}.name`] = 'tooLong';
-    if (row.unit.length > limits.unit) errors[`${at}.unit`] = 'tooLong';
-  });
-
-  const seenMeta = new Set<string>();
-  values.metadata.forEach((row, index) => {
-    const at = `metadata.${index}`;
-    if (row.key.trim() === '') errors[`${at}.key`] = 'required';
-    else if (row.key.length > limits.metadataKey) errors[`${at}.key`] = 'tooLong';
-    else if (seenMeta.has(row.key.trim())) errors[`${at}.key`] = 'duplicate';
-    seenMeta.add(row.key.trim());
-    if (row.value.length > limits.metadataValue) errors[`${at}.value`] = 'tooLong';
-    if (row.default.length > limits.metadataValue) errors[`${at}.default`] = 'tooLong';
-  });
-  return errors;
-}
-
 /** The body the server takes: empty optional parts left out, names trimmed. */
-export function toInput(values: FunctionFormValues): CloudFunctionInput {
+export function toBody(values: FunctionFormValues): CloudFunctionCreate {
   const description = values.description.trim();
   return {
     name: values.name.trim(),
@@ -151,14 +101,14 @@ export function toInput(values: FunctionFormValues): CloudFunctionInput {
     dataType: values.dataType,
     code: values.code,
     dataKeys: values.dataKeys.map((row) => {
-      const key: DataKey = { key: row.key };
+      const key: DataKeyInput = { key: row.key };
       if (row.name.trim() !== '') key.name = row.name.trim();
       if (row.type !== '') key.type = row.type;
       if (row.unit.trim() !== '') key.unit = row.unit.trim();
       return key;
     }),
     metadata: values.metadata.map((row) => {
-      const entry: MetadataEntry = { key: row.key.trim() };
+      const entry: NonNullable<CloudFunctionCreate['metadata']>[number] = { key: row.key.trim() };
       const value = parseScalar(row.value);
       const fallback = parseScalar(row.default);
       if (value !== undefined) entry.value = value;
@@ -166,4 +116,31 @@ export function toInput(values: FunctionFormValues): CloudFunctionInput {
       return entry;
     }),
   };
+}
+
+/** What the contract cannot say: repeated keys, and code over the limit in bytes. */
+export type RuleError = 'duplicate' | 'codeTooLarge';
+
+/**
+ * The form's rules beyond the contract (which checks each field on its own):
+ * data keys and metadata keys are unique, and the code's limit is in bytes
+ * (the contract bounds characters). Errors by field path, "dataKeys.3.key".
+ */
+export function ruleErrors(values: FunctionFormValues): Partial<Record<string, RuleError>> {
+  const errors: Partial<Record<string, RuleError>> = {};
+  if (new TextEncoder().encode(values.code).length > CODE_LIMIT_BYTES) {
+    errors.code = 'codeTooLarge';
+  }
+  const seenKeys = new Set<string>();
+  values.dataKeys.forEach((row, index) => {
+    if (row.key !== '' && seenKeys.has(row.key)) errors[`dataKeys.${index}.key`] = 'duplicate';
+    seenKeys.add(row.key);
+  });
+  const seenMeta = new Set<string>();
+  values.metadata.forEach((row, index) => {
+    const key = row.key.trim();
+    if (key !== '' && seenMeta.has(key)) errors[`metadata.${index}.key`] = 'duplicate';
+    seenMeta.add(key);
+  });
+  return errors;
 }

@@ -1,28 +1,11 @@
-import { apiRequest } from '../../../lib/api-client.ts';
-
 /** A console line of a test run, with the level the code logged it at. */
 export interface LogLine {
   level: 'log' | 'info' | 'warn' | 'error';
   message: string;
 }
 
-/** What the sandbox reports for one run (POST /v2/cloudfunction/test). */
+/** The kinds of failure the sandbox reports for a run (POST /v2/cloudfunction/test). */
 export type ErrorKind = 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'crash';
-
-export interface TestRunResult {
-  ok: boolean;
-  output?: unknown;
-  error?: { kind: string; message: string };
-  logs: { level: string; message: string }[];
-  durationMs: number;
-}
-
-/** Runs code once against a sample input in the server's sandbox (time and memory limited). */
-export const runTest = (code: string, input: unknown) =>
-  apiRequest<TestRunResult>('functions', '/v2/cloudfunction/test', {
-    method: 'POST',
-    body: { code, input },
-  });
 
 export type PayloadResult =
   | { ok: true; value: unknown }
