@@ -20,10 +20,13 @@ export const hardwareFields = [
   'memoryModel',
   'adapter',
   'wifiModule',
-] as const;
+] as const satisfies readonly (keyof Device['hardware'])[];
 export type HardwareText = (typeof hardwareFields)[number];
 
-export const reminderMonths = [3, 6, 9, 12] as const;
+type Calibration = NonNullable<DeviceCreate['calibration']>;
+type ReminderMonths = NonNullable<Calibration['reminderMonths']>;
+
+export const reminderMonths: readonly ReminderMonths[] = [3, 6, 9, 12];
 
 /**
  * The device form's values: text as typed, picks as chosen. Their names follow
@@ -45,9 +48,9 @@ export interface DeviceFormValues {
   lat: string;
   lng: string;
   calibration: {
-    type: '' | 'count' | 'time';
+    type: '' | NonNullable<Calibration['type']>;
     value: string;
-    reminderMonths: '' | (typeof reminderMonths)[number];
+    reminderMonths: '' | ReminderMonths;
   };
   hardware: Record<HardwareText | 'cpuTemperature', string>;
 }
