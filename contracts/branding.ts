@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from './common.ts';
+import { acceptReadOnly } from './read-only.ts';
 
 const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$' });
 // An https (or http) address, or a small inline image.
@@ -9,6 +10,13 @@ const ImageRef = Type.String({
     '^(https?://|data:image/(png|svg\\+xml|jpeg|webp|x-icon|vnd\\.microsoft\\.icon);base64,)',
 });
 const Link = Type.String({ maxLength: 2000, pattern: '^https?://' });
+
+/** A host name the console is reached on, in lower case: the key of its branding (`PUT /branding/{host}`). */
+export const BrandedHost = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern: '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$',
+});
 
 export const BrandingColors = Type.Object(
   {
@@ -50,3 +58,7 @@ export const Branding = Type.Object({
   colors: Type.Record(Type.String(), Type.String()),
 });
 export type Branding = Static<typeof Branding>;
+
+/** A host's branding as read may be sent back: its host and custom flag are ignored. */
+export const BrandingUpdate = acceptReadOnly(BrandingInput, Branding);
+export type BrandingUpdate = Static<typeof BrandingUpdate>;

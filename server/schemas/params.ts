@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { BrandedHost } from '../../contracts/branding.ts';
 import { Uuid } from '../../contracts/common.ts';
 import { EntityId } from '../../contracts/list.ts';
 import { HistoryKey, LocalTime, Statistic } from '../../contracts/history.ts';
@@ -8,9 +9,7 @@ import { SpecTime } from '../../contracts/message.ts';
 
 export const UuidParams = Type.Object({ uuid: Uuid });
 export const IdParams = Type.Object({ id: Uuid });
-export const HostParams = Type.Object({
-  host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$' }),
-});
+export const HostParams = Type.Object({ host: BrandedHost });
 
 export const DevicePictureParams = Type.Object({ id: EntityId, pictureId: EntityId });
 

@@ -1,7 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { brandedHostsQuery } from '../api/branding/queries.ts';
 import { BrandingEditor } from '../features/branding/components/branding-editor.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
 
 export const Route = createFileRoute('/_app/settings_/branding')({
@@ -14,6 +16,7 @@ export const Route = createFileRoute('/_app/settings_/branding')({
     // Branding belongs to super users; others go back to their settings.
     if (context.user.group.id !== 1) throw redirect({ to: '/settings' });
   },
+  loader: ({ context }) => ensureQueries(context.queryClient, brandedHostsQuery()),
   component: () => (
     <>
       <PageTitle>

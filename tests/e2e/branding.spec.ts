@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, demo } from './helpers.ts';
+import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
 
 test('a second host name shows its own logo, title and colours', async ({
   page,
@@ -43,5 +43,51 @@ test('a second host name shows its own logo, title and colours', async ({
     await request.delete('/api/branding/localhost', {
       headers: { authorization: `Bearer ${token}` },
     });
+  }
+});
+
+test('a super user brands a host in the editor, told what a field needs, and removes it', async ({
+  page,
+  request,
+}) => {
+  const host = 'e2e-brand.example';
+  const headers = { authorization: `Bearer ${await apiToken(request, demo.super)}` };
+  try {
+    await signIn(page, demo.super);
+    await acceptCookies(page);
+    await page.goto('/settings/branding');
+    const form = page.getByRole('form', { name: 'White-label-design' });
+    await form.getByLabel('Værtsnavn').fill(host);
+    await form.getByLabel('Sidetitel').fill('E2E Brand');
+    await form.getByLabel('Læs mere-link').fill('example.com');
+    await form.getByLabel('Primær farve').fill('teal');
+    await form.getByRole('button', { name: 'Gem' }).click();
+    await expect(form.getByText('Begynder med https:// eller http://')).toBeVisible();
+    await expect(form.getByText('En farve som #00796b')).toBeVisible();
+
+    await form.getByLabel('Læs mere-link').fill('https://example.com/om');
+    await form.getByLabel('Primær farve').fill('#123456');
+    await form.getByRole('button', { name: 'Gem' }).click();
+    await expect(page.getByText('Indstillinger gemt')).toBeVisible();
+    const listed = page.getByRole('button', { name: `${host} — E2E Brand` });
+    await expect(listed).toBeVisible();
+    const hosts = (await (await request.get('/api/branding/hosts', { headers })).json()) as {
+      host: string;
+      url: string | null;
+      colors: Record<string, string>;
+    }[];
+    expect(hosts.find((b) => b.host === host)).toMatchObject({
+      url: 'https://example.com/om',
+      colors: { primary: '#123456' },
+    });
+
+    await page.getByRole('button', { name: 'Ny vært' }).click();
+    await expect(form.getByLabel('Værtsnavn')).toHaveValue('');
+    await listed.click();
+    await expect(form.getByLabel('Sidetitel')).toHaveValue('E2E Brand');
+    await form.getByRole('button', { name: 'Slet' }).click();
+    await expect(listed).toHaveCount(0);
+  } finally {
+    await request.delete(`/api/branding/${host}`, { headers });
   }
 });
