@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registry } from '../../../contracts/registry.ts';
+import type * as apiClient from '../../lib/api-client.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { registryKeys } from './keys.ts';
 import {
@@ -14,7 +15,7 @@ import {
 import { registryChoicesQuery, registryListQuery, registryQuery } from './queries.ts';
 
 vi.mock('../../lib/api-client.ts', async (original) => ({
-  ...(await original<typeof import('../../lib/api-client.ts')>()),
+  ...(await original<typeof apiClient>()),
   apiRequest: vi.fn(),
 }));
 const request = vi.mocked(apiRequest);
