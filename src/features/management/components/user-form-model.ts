@@ -34,7 +34,8 @@ export interface UserValues {
   location: string;
   tags: string;
   newsletter: boolean;
-  social: Record<string, string>;
+  /** By key; a key whose field was never touched is undefined. */
+  social: Partial<Record<string, string>>;
   img: string;
   recoveryEmail: string;
 }
@@ -86,7 +87,7 @@ export const userBody =
       newsletter: values.newsletter,
       social: Object.fromEntries(
         Object.entries(values.social)
-          .map(([key, url]) => [key, url.trim()] as const)
+          .map(([key, url]) => [key, (url ?? '').trim()] as const)
           .filter(([, url]) => url !== ''),
       ),
       img: textOrNull(values.img),
