@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { apiTokenRepository } from '../../server/repositories/api-token-repository.ts';
 import { deviceRepository } from '../../server/repositories/device-repository.ts';
 import { PASSWORD, seedWorld, signIn, type World } from '../helpers/world.ts';
@@ -75,7 +74,7 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   const big = 'x'.repeat(1024 * 1024);
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     superToken = await signIn(t.app, 'super@world.test');
     const hash = (

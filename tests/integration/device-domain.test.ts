@@ -5,7 +5,6 @@ import { json } from '../../server/db/json.ts';
 import type { LocationType } from '../../contracts/device.ts';
 import type { DeviceStatus } from '../../server/db/types.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World, type WorldUser } from '../helpers/world.ts';
 
 /**
@@ -48,7 +47,7 @@ describe('device domain', () => {
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     ({ as } = await signInAll(t.app));
   });

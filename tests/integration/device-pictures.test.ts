@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World, type WorldUser } from '../helpers/world.ts';
 
 /**
@@ -61,7 +60,7 @@ describe('device pictures', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     ({ as, tokens } = await signInAll(t.app));
   });

@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { insertPoints, series } from '../helpers/device-data.ts';
 import { seedWorld, signInAll, type World, type WorldUser } from '../helpers/world.ts';
 
@@ -54,7 +53,7 @@ describe('device data history', () => {
   const total = (h: History) => h.points.reduce((n, p) => n + p.count, 0);
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     ({ as, tokens } = await signInAll(t.app));
     device = world.alphaThings.device.id;

@@ -17,7 +17,6 @@ import {
   spreadIds,
 } from '../helpers/ingest-world.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World } from '../helpers/world.ts';
 
 const FORWARD_USER = 'forwarder';
@@ -89,7 +88,6 @@ describe('ingest after commit', () => {
   beforeAll(async () => {
     // The target broker runs on this machine: the operator allows loopback forwards.
     t = await startTestApp({
-      beforeReady: withV2Routes,
       env: { MQTT_FORWARD_ALLOW: '127.0.0.0/8' },
     });
     await spreadIds(db());
@@ -309,7 +307,7 @@ describe('MQTT forward address rules', () => {
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(db());
     ({ as } = await signInAll(t.app));
     registry = await makeRegistry(db(), world.orgs.alpha, 'mqtt');

@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Uuid } from '../../contracts/common.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World } from '../helpers/world.ts';
 
 /**
@@ -19,7 +18,6 @@ describe('odd input', () => {
   beforeAll(async () => {
     t = await startTestApp({
       beforeReady(app) {
-        withV2Routes(app);
         // Answers what validation made of its input.
         app.post(
           '/api/test/echo/:uuid',

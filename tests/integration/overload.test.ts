@@ -9,7 +9,6 @@ import {
   type ServerNode,
 } from '../helpers/server-node.ts';
 import { startTestApp, usesServices } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signIn } from '../helpers/world.ts';
 
 const BURST = 2000;
@@ -138,7 +137,6 @@ describe('overload', () => {
 
   it('sheds API requests while queries wait longer than MAX_DB_WAIT_MS', async () => {
     const waiting = await startTestApp({
-      beforeReady: withV2Routes,
       env: { MAX_DB_WAIT_MS: '200' },
     });
     try {

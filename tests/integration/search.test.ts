@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../server/db/json.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import { seedWorld, signInAll, type World, type WorldUser } from '../helpers/world.ts';
 
 /**
@@ -30,7 +29,7 @@ describe('global search suggestions', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     ({ as } = await signInAll(t.app));
     const db = t.database.db;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { withV2Routes } from '../helpers/v2-routes.ts';
 import {
   emails,
   seedWorld,
@@ -101,7 +100,7 @@ describe('tenancy: no read or write across organisations', () => {
   const unique = () => randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    t = await startTestApp({ beforeReady: withV2Routes });
+    t = await startTestApp();
     world = await seedWorld(t.database.db);
     ({ tokens } = await signInAll(t.app));
     passwordHash = (

@@ -6,7 +6,7 @@ import { json } from '../../db/json.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { brandingRepository, type BrandingRow } from '../../repositories/branding-repository.ts';
-import { Branding, BrandingInput } from '../../../contracts/branding.ts';
+import { Branding, BrandingUpdate } from '../../../contracts/branding.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
 import { HostParams } from '../../schemas/params.ts';
 
@@ -85,7 +85,7 @@ const branding: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'Set the branding of a host',
         security: [{ bearer: [] }],
         params: HostParams,
-        body: BrandingInput,
+        body: BrandingUpdate,
         response: { 200: Branding, ...errors },
       },
     },
