@@ -10,6 +10,7 @@ export type Protocol = Static<typeof Protocol>;
 /** The one region there is (spec §3). */
 export const regions = ['europe'] as const;
 export const Region = Type.Enum(regions);
+export type Region = Static<typeof Region>;
 
 export const registrySortFields = ['id', 'name', 'protocol', 'created', 'modified'] as const;
 

@@ -6,6 +6,7 @@ import {
   regions,
   RegistryCreate,
   type Protocol,
+  type Region,
   type Registry,
 } from '../../../../contracts/registry.ts';
 import { organisationOptions, type OrganisationChoice } from '../../../lib/organisation-choices.ts';
@@ -16,8 +17,6 @@ import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.t
 import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
 import { protocolLabel } from './protocol-label.ts';
-
-type Region = (typeof regions)[number];
 
 interface Values {
   name: string;
