@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { ApiToken, CreatedApiToken } from '../../contracts/token.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import {
-  emails,
-  PASSWORD,
-  seedWorld,
-  signIn,
-  signInAll,
-  type World,
-  type WorldUser,
-} from '../helpers/world.ts';
+import { useWorldApp } from '../helpers/world-app.ts';
+import { emails, PASSWORD, signIn, type WorldUser } from '../helpers/world.ts';
 
 const NOT_BY_TOKEN = {
   statusCode: 403,
@@ -19,19 +11,8 @@ const NOT_BY_TOKEN = {
 };
 
 describe('API tokens', () => {
-  let t: TestApp;
-  let world: World;
-  let as: Awaited<ReturnType<typeof signInAll>>['as'];
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useWorldApp();
+  const { as } = t;
 
   /** A request that authenticates with an API token (or any bearer secret). */
   const withToken = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -51,7 +32,7 @@ describe('API tokens', () => {
     return res.json<CreatedApiToken>();
   }
 
-  async function list(who: WorldUser, orgUuid = world.orgs.alpha): Promise<ApiToken[]> {
+  async function list(who: WorldUser, orgUuid = t.world.orgs.alpha): Promise<ApiToken[]> {
     const res = await as(who, 'GET', `/api/tokens/${orgUuid}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ApiToken[]>();
@@ -64,8 +45,8 @@ describe('API tokens', () => {
       label: 'curl',
       type: 'general',
       reference: null,
-      orgUuid: world.orgs.alpha,
-      createdBy: { uuid: world.users.managerA, name: 'Anna Test', email: emails.managerA },
+      orgUuid: t.world.orgs.alpha,
+      createdBy: { uuid: t.world.users.managerA, name: 'Anna Test', email: emails.managerA },
       calls: 0,
       lastCall: null,
     });
@@ -92,9 +73,9 @@ describe('API tokens', () => {
       label: 'curl',
       type: 'general',
       reference: null,
-      orgUuid: world.orgs.alpha,
+      orgUuid: t.world.orgs.alpha,
       created: created.created,
-      createdBy: { uuid: world.users.managerA, name: 'Anna Test', email: emails.managerA },
+      createdBy: { uuid: t.world.users.managerA, name: 'Anna Test', email: emails.managerA },
       calls: 0,
       lastCall: null,
     });
@@ -122,7 +103,7 @@ describe('API tokens', () => {
     const first = await withToken(created.token, 'GET', '/api/entity/users');
     expect(first.statusCode).toBe(200);
     const users = first.json<{ uuid: string; email: string; org: { uuid: string } }[]>();
-    const alphaScope = [world.orgs.alpha, world.orgs.alphaNorth];
+    const alphaScope = [t.world.orgs.alpha, t.world.orgs.alphaNorth];
     expect(users.every((u) => alphaScope.includes(u.org.uuid))).toBe(true);
     expect(users.map((u) => u.email)).toEqual(
       expect.arrayContaining([emails.managerA, emails.userA, emails.userA1]),
@@ -161,12 +142,12 @@ describe('API tokens', () => {
     const device = await create('managerA', {
       label: 'sensor',
       type: 'device',
-      reference: world.alphaThings.device.id,
+      reference: t.world.alphaThings.device.id,
     });
     expect(device).toMatchObject({
       type: 'device',
-      reference: world.alphaThings.device.id,
-      orgUuid: world.orgs.alpha,
+      reference: t.world.alphaThings.device.id,
+      orgUuid: t.world.orgs.alpha,
     });
     expect(device.token).toMatch(/^nly_/);
     const res = await withToken(device.token, 'GET', '/api/entity/users');
@@ -175,14 +156,14 @@ describe('API tokens', () => {
     const foreign = await as('managerA', 'POST', '/api/generateToken', {
       label: 'theirs',
       type: 'device',
-      reference: world.betaThings.device.id,
+      reference: t.world.betaThings.device.id,
     });
     expect(foreign.statusCode).toBe(404);
 
     const generalWithReference = await as('managerA', 'POST', '/api/generateToken', {
       label: 'confused',
       type: 'general',
-      reference: world.alphaThings.device.id,
+      reference: t.world.alphaThings.device.id,
     });
     expect(generalWithReference.statusCode).toBe(400);
 
@@ -197,27 +178,27 @@ describe('API tokens', () => {
     const registry = await create('super', {
       label: 'gateway',
       type: 'registry',
-      reference: world.betaThings.registry.id,
+      reference: t.world.betaThings.registry.id,
     });
     expect(registry).toMatchObject({
       type: 'registry',
-      reference: world.betaThings.registry.id,
-      orgUuid: world.orgs.beta,
+      reference: t.world.betaThings.registry.id,
+      orgUuid: t.world.orgs.beta,
     });
     const deviceType = await create('managerA', {
       label: 'type feed',
       type: 'devicetype',
-      reference: world.alphaThings.deviceType.id,
+      reference: t.world.alphaThings.deviceType.id,
     });
-    expect(deviceType).toMatchObject({ type: 'devicetype', orgUuid: world.orgs.alpha });
+    expect(deviceType).toMatchObject({ type: 'devicetype', orgUuid: t.world.orgs.alpha });
 
     const foreign = await as('managerA', 'POST', '/api/generateToken', {
       label: 'theirs',
       type: 'registry',
-      reference: world.betaThings.registry.id,
+      reference: t.world.betaThings.registry.id,
     });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBe(`No registry with id ${world.betaThings.registry.id}`);
+    expect(foreign.json().message).toBe(`No registry with id ${t.world.betaThings.registry.id}`);
     const missing = await as('managerA', 'POST', '/api/generateToken', {
       label: 'nothing',
       type: 'devicetype',
@@ -230,16 +211,16 @@ describe('API tokens', () => {
     const device = await create('managerA', {
       label: 'sensor-2',
       type: 'device',
-      reference: world.alphaThings.device.id,
+      reference: t.world.alphaThings.device.id,
     });
     const requests: [string, 'GET' | 'PUT', string, object?][] = [
-      ['list tokens', 'GET', `/api/tokens/${world.orgs.alpha}`],
+      ['list tokens', 'GET', `/api/tokens/${t.world.orgs.alpha}`],
       ['read the creator', 'GET', '/api/auth/user'],
-      ['read a user', 'GET', `/api/entity/user/${world.users.managerA}`],
+      ['read a user', 'GET', `/api/entity/user/${t.world.users.managerA}`],
       [
         'write the creator’s settings',
         'PUT',
-        `/api/entity/user/${world.users.managerA}/internal`,
+        `/api/entity/user/${t.world.users.managerA}/internal`,
         { settings: { written: 'by a device token' } },
       ],
     ];
@@ -283,13 +264,13 @@ describe('API tokens', () => {
 
     const userView = await list('userA');
     expect(userView.some((row) => row.id === mine.id)).toBe(true);
-    expect(userView.every((row) => row.createdBy?.uuid === world.users.userA)).toBe(true);
+    expect(userView.every((row) => row.createdBy?.uuid === t.world.users.userA)).toBe(true);
 
     const managerView = (await list('managerA')).map((row) => row.id);
     expect(managerView).toEqual(expect.arrayContaining([mine.id, managers.id]));
 
     // Another tenant does not even learn that the organisation has tokens.
-    expect((await as('managerB', 'GET', `/api/tokens/${world.orgs.alpha}`)).statusCode).toBe(404);
+    expect((await as('managerB', 'GET', `/api/tokens/${t.world.orgs.alpha}`)).statusCode).toBe(404);
 
     const refused = await as('userA', 'POST', `/api/deletetoken/${managers.id}`);
     expect(refused.statusCode).toBe(404);
@@ -308,7 +289,7 @@ describe('API tokens', () => {
       .values({
         email,
         username: email,
-        org_uuid: world.orgs.alpha,
+        org_uuid: t.world.orgs.alpha,
         group_id: 3,
         first_name: 'Tove',
         last_name: 'Token',

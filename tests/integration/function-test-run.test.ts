@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { seedWorld, signInAll } from '../helpers/world.ts';
-
-type As = Awaited<ReturnType<typeof signInAll>>['as'];
+import { describe, expect, it } from 'vitest';
+import { useWorldApp } from '../helpers/world-app.ts';
 
 describe('cloud function test runs', () => {
-  let t: TestApp;
-  let as: As;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useWorldApp();
+  const { as } = t;
 
   it('runs a decoder against a sample payload and returns output, logs and duration', async () => {
     const res = await as('managerA', 'POST', '/api/v2/cloudfunction/test', {

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { seedWorld, signInAll, type World } from '../helpers/world.ts';
-
-type As = Awaited<ReturnType<typeof signInAll>>['as'];
+import { describe, expect, it } from 'vitest';
+import { useWorldApp } from '../helpers/world-app.ts';
 
 /** A 1×1 PNG and the first bytes of a JPEG, as base64. */
 const PNG_1X1 =
@@ -10,22 +7,11 @@ const PNG_1X1 =
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64');
 
 describe('profile pictures', () => {
-  let t: TestApp;
-  let world: World;
-  let as: As;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useWorldApp();
+  const { as } = t;
 
   it('a user uploads their own picture, others in scope see it, and it can be removed', async () => {
-    const uuid = world.users.userA;
+    const uuid = t.world.users.userA;
     const uploaded = await as('userA', 'PUT', `/api/entity/user/${uuid}/image`, {
       contentType: 'image/png',
       data: PNG_1X1,
@@ -55,7 +41,7 @@ describe('profile pictures', () => {
     // The profile form sends the address back unchanged; another user's image is refused.
     const kept = await as('userA', 'PUT', `/api/entity/user/${uuid}`, { img, firstName: 'Arne' });
     expect(kept.statusCode).toBe(200);
-    const borrowed = await as('managerA', 'PUT', `/api/entity/user/${world.users.managerA}`, {
+    const borrowed = await as('managerA', 'PUT', `/api/entity/user/${t.world.users.managerA}`, {
       img,
     });
     expect(borrowed.statusCode).toBe(400);
@@ -74,7 +60,7 @@ describe('profile pictures', () => {
   });
 
   it('refuses what is not a JPEG, PNG or WebP, a type that does not match, and a plain user changing another', async () => {
-    const uuid = world.users.userA;
+    const uuid = t.world.users.userA;
     const text = await as('userA', 'PUT', `/api/entity/user/${uuid}/image`, {
       contentType: 'image/png',
       data: Buffer.from('not an image').toString('base64'),
@@ -92,7 +78,7 @@ describe('profile pictures', () => {
       data: 'not base64!',
     });
     expect(notBase64.statusCode).toBe(400);
-    const other = await as('userA', 'PUT', `/api/entity/user/${world.users.managerA}/image`, {
+    const other = await as('userA', 'PUT', `/api/entity/user/${t.world.users.managerA}/image`, {
       contentType: 'image/png',
       data: PNG_1X1,
     });

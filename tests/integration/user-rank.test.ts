@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.ts';
 import type { NewUser } from '../../server/db/types.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { PASSWORD, seedWorld, signIn, signInAll, type World } from '../helpers/world.ts';
+import { useWorldApp, type As } from '../helpers/world-app.ts';
+import { PASSWORD, signIn } from '../helpers/world.ts';
 
-type As = Awaited<ReturnType<typeof signInAll>>['as'];
 type Method = Parameters<As>[1];
 
 const OUTRANKED = 'You may not change a user with more rights than your own';
@@ -15,21 +14,13 @@ const OUTRANKED = 'You may not change a user with more rights than your own';
  * the super user's password and take over the platform.
  */
 describe('changing a user with more rights than one’s own', () => {
-  let t: TestApp;
-  let world: World;
-  let as: As;
+  const t = useWorldApp();
+  const { as } = t;
   let hash: string;
   let made = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
     hash = await hashPassword(PASSWORD);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   /** A fresh user for one test, so no test depends on another's leftovers. */
@@ -80,7 +71,7 @@ describe('changing a user with more rights than one’s own', () => {
       ['PUT', url, { email: 'attacker@world.test' }],
       ['PUT', url, { groupId: 3 }],
       ['PUT', url, { active: false }],
-      ['PUT', url, { orgUuid: world.orgs.alpha }],
+      ['PUT', url, { orgUuid: t.world.orgs.alpha }],
       ['PUT', url, { loginSuspended: false }],
       ['POST', `${url}/setpassword`, { newPassword: 'taken-over-1' }],
       ['POST', `${url}/resendconfirmmail`],
@@ -89,7 +80,7 @@ describe('changing a user with more rights than one’s own', () => {
   };
 
   it('refuses every change a manager tries on a super user in their organisation tree', async () => {
-    const boss = await addUser(1, world.orgs.alphaNorth);
+    const boss = await addUser(1, t.world.orgs.alphaNorth);
     const session = await signIn(t.app, boss.email);
     const before = await rowOf(boss.uuid);
 
@@ -113,7 +104,7 @@ describe('changing a user with more rights than one’s own', () => {
 
   it('neither lifts a super user’s suspension nor mails them a confirmation link for a manager', async () => {
     const until = new Date(Date.now() + 15 * 60_000);
-    const boss = await addUser(1, world.orgs.alpha, {
+    const boss = await addUser(1, t.world.orgs.alpha, {
       confirmed_at: null,
       login_suspended_until: until,
     });
@@ -132,7 +123,7 @@ describe('changing a user with more rights than one’s own', () => {
   });
 
   it('still lets a manager see a super user in their tree, and hides one outside it', async () => {
-    const boss = await addUser(1, world.orgs.alphaNorth);
+    const boss = await addUser(1, t.world.orgs.alphaNorth);
     const seen = await as('managerA', 'GET', `/api/entity/user/${boss.uuid}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ uuid: boss.uuid, group: { id: 1 } });
@@ -148,7 +139,7 @@ describe('changing a user with more rights than one’s own', () => {
   });
 
   it('lets a manager make every change on a user in their tree', async () => {
-    const plain = await addUser(3, world.orgs.alphaNorth, {
+    const plain = await addUser(3, t.world.orgs.alphaNorth, {
       confirmed_at: null,
       login_suspended_until: new Date(Date.now() + 15 * 60_000),
     });
@@ -174,14 +165,14 @@ describe('changing a user with more rights than one’s own', () => {
   });
 
   it('lets a manager change another manager in their tree', async () => {
-    const peer = await addUser(2, world.orgs.alphaNorth);
+    const peer = await addUser(2, t.world.orgs.alphaNorth);
     const demoted = await as('managerA', 'PUT', `/api/entity/user/${peer.uuid}`, { groupId: 3 });
     expect(demoted.statusCode).toBe(200);
     expect(demoted.json()).toMatchObject({ group: { id: 3 } });
   });
 
   it('lets a super user make every change on a manager', async () => {
-    const manager = await addUser(2, world.orgs.alpha);
+    const manager = await addUser(2, t.world.orgs.alpha);
     const url = `/api/entity/user/${manager.uuid}`;
 
     const demoted = await as('super', 'PUT', url, { firstName: 'Demoted', groupId: 3 });
@@ -198,7 +189,7 @@ describe('changing a user with more rights than one’s own', () => {
   });
 
   it('does not let a manager raise a user to super user, or create one', async () => {
-    const plain = await addUser(3, world.orgs.alpha);
+    const plain = await addUser(3, t.world.orgs.alpha);
     const raised = await as('managerA', 'PUT', `/api/entity/user/${plain.uuid}`, { groupId: 1 });
     expect(raised.statusCode).toBe(403);
     expect(raised.json()).toMatchObject({
@@ -208,7 +199,7 @@ describe('changing a user with more rights than one’s own', () => {
 
     const created = await as('managerA', 'POST', '/api/entity/user', {
       email: 'would-be-super@world.test',
-      orgUuid: world.orgs.alpha,
+      orgUuid: t.world.orgs.alpha,
       groupId: 1,
     });
     expect(created.statusCode).toBe(403);
@@ -221,7 +212,7 @@ describe('changing a user with more rights than one’s own', () => {
   });
 
   it('keeps the rules for one’s own record: profile and password yes, own group no', async () => {
-    const self = await addUser(2, world.orgs.alpha);
+    const self = await addUser(2, t.world.orgs.alpha);
     const session = await signIn(t.app, self.email);
     const own = (method: 'PUT' | 'POST', url: string, payload: object) =>
       t.app.inject({
@@ -242,8 +233,8 @@ describe('changing a user with more rights than one’s own', () => {
     expect((await rowOf(self.uuid))?.group_id).toBe(2);
   });
   it('answers the privilege test as the routes act: no changing a super user for a manager', async () => {
-    const boss = await addUser(1, world.orgs.alphaNorth);
-    const plain = await addUser(3, world.orgs.alphaNorth);
+    const boss = await addUser(1, t.world.orgs.alphaNorth);
+    const plain = await addUser(3, t.world.orgs.alphaNorth);
     const names = 'user.list|user.modify|user.delete';
     const one = await as('managerA', 'GET', `/api/acl/test/${boss.uuid}/${names}`);
     expect(one.json()).toEqual({ 'user.list': true, 'user.modify': false, 'user.delete': false });

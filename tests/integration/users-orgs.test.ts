@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { seedWorld, signInAll, type World } from '../helpers/world.ts';
-
-type As = Awaited<ReturnType<typeof signInAll>>['as'];
+import { describe, expect, it } from 'vitest';
+import { useWorldApp } from '../helpers/world-app.ts';
 
 describe('users', () => {
-  let t: TestApp;
-  let world: World;
-  let as: As;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useWorldApp();
+  const { as } = t;
 
   it('creates a user in a sub-organisation with Danish phone formatting', async () => {
     const res = await as('managerA', 'POST', '/api/entity/user', {
       email: 'Ny.Bruger@world.test',
-      orgUuid: world.orgs.alphaNorth,
+      orgUuid: t.world.orgs.alphaNorth,
       firstName: 'Ny',
       lastName: 'Bruger',
       phone: '33 12 34 56',
@@ -34,7 +20,7 @@ describe('users', () => {
     expect(res.json()).toMatchObject({
       email: 'Ny.Bruger@world.test',
       username: 'Ny.Bruger@world.test',
-      org: { uuid: world.orgs.alphaNorth, name: 'Alpha North' },
+      org: { uuid: t.world.orgs.alphaNorth, name: 'Alpha North' },
       group: { id: 3, name: 'user' },
       phone: '+45 33 12 34 56',
       mobile: 'ring til receptionen',
@@ -49,7 +35,7 @@ describe('users', () => {
   it('refuses an e-mail that is already taken, in any case', async () => {
     const res = await as('super', 'POST', '/api/entity/user', {
       email: 'USER.A@world.test',
-      orgUuid: world.orgs.beta,
+      orgUuid: t.world.orgs.beta,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'E-mail is already assigned to a user account!' });
@@ -59,28 +45,28 @@ describe('users', () => {
     const noOrg = await as('super', 'POST', '/api/entity/user', { email: 'x@world.test' });
     expect(noOrg.statusCode).toBe(400);
     expect(noOrg.json<{ message: string }>().message).toMatch(/orgUuid/);
-    const noEmail = await as('super', 'POST', '/api/entity/user', { orgUuid: world.orgs.beta });
+    const noEmail = await as('super', 'POST', '/api/entity/user', { orgUuid: t.world.orgs.beta });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json<{ message: string }>().message).toMatch(/email/);
   });
 
   it('lets a user edit their own profile but not their access', async () => {
-    const own = await as('userA', 'PUT', `/api/entity/user/${world.users.userA}`, {
+    const own = await as('userA', 'PUT', `/api/entity/user/${t.world.users.userA}`, {
       firstName: 'Arnold',
       bio: 'Driftsoperatør',
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ firstName: 'Arnold', bio: 'Driftsoperatør', internal: {} });
-    for (const payload of [{ groupId: 2 }, { active: false }, { orgUuid: world.orgs.beta }]) {
-      const res = await as('userA', 'PUT', `/api/entity/user/${world.users.userA}`, payload);
+    for (const payload of [{ groupId: 2 }, { active: false }, { orgUuid: t.world.orgs.beta }]) {
+      const res = await as('userA', 'PUT', `/api/entity/user/${t.world.users.userA}`, payload);
       expect(res.statusCode).toBe(403);
     }
   });
 
   it('takes back one’s own profile as it was read, unchanged access included, and stays signed in', async () => {
-    const read = await as('userA', 'GET', `/api/entity/user/${world.users.userA}`);
+    const read = await as('userA', 'GET', `/api/entity/user/${t.world.users.userA}`);
     const user = read.json<{ group: { id: number }; org: { uuid: string }; active: boolean }>();
-    const res = await as('userA', 'PUT', `/api/entity/user/${world.users.userA}`, {
+    const res = await as('userA', 'PUT', `/api/entity/user/${t.world.users.userA}`, {
       groupId: user.group.id,
       orgUuid: user.org.uuid,
       active: user.active,
@@ -96,15 +82,18 @@ describe('users', () => {
   it('lets a manager move a user within their organisations and change the group, not above their own', async () => {
     const created = await as('managerA', 'POST', '/api/entity/user', {
       email: 'mover@world.test',
-      orgUuid: world.orgs.alpha,
+      orgUuid: t.world.orgs.alpha,
     });
     const uuid = created.json<{ uuid: string }>().uuid;
     const moved = await as('managerA', 'PUT', `/api/entity/user/${uuid}`, {
-      orgUuid: world.orgs.alphaNorth,
+      orgUuid: t.world.orgs.alphaNorth,
       groupId: 2,
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ org: { uuid: world.orgs.alphaNorth }, group: { id: 2 } });
+    expect(moved.json()).toMatchObject({
+      org: { uuid: t.world.orgs.alphaNorth },
+      group: { id: 2 },
+    });
     const elevated = await as('managerA', 'PUT', `/api/entity/user/${uuid}`, { groupId: 1 });
     expect(elevated.statusCode).toBe(403);
   });
@@ -112,17 +101,17 @@ describe('users', () => {
   it('keeps settings, favourites and dashboards in the user’s own store', async () => {
     const store = {
       settings: { language: 'en', theme: 1, trp: 25 },
-      favourites: [{ id: world.alphaThings.device.id, name: 'Alpha device', type: 'device' }],
+      favourites: [{ id: t.world.alphaThings.device.id, name: 'Alpha device', type: 'device' }],
       dashboards: [{ id: 'my-dashboard-a1b2c3', name: 'My Dashboard', color: 'teal', graphs: [] }],
     };
     const saved = await as(
       'userA1',
       'PUT',
-      `/api/entity/user/${world.users.userA1}/internal`,
+      `/api/entity/user/${t.world.users.userA1}/internal`,
       store,
     );
     expect(saved.json()).toEqual({ ok: true });
-    const partial = await as('userA1', 'PUT', `/api/entity/user/${world.users.userA1}/internal`, {
+    const partial = await as('userA1', 'PUT', `/api/entity/user/${t.world.users.userA1}/internal`, {
       settings: { language: 'da' },
     });
     expect(partial.statusCode).toBe(200);
@@ -135,11 +124,11 @@ describe('users', () => {
     const other = await as(
       'managerA',
       'PUT',
-      `/api/entity/user/${world.users.userA1}/internal`,
+      `/api/entity/user/${t.world.users.userA1}/internal`,
       store,
     );
     expect(other.statusCode).toBe(403);
-    const huge = await as('userA1', 'PUT', `/api/entity/user/${world.users.userA1}/internal`, {
+    const huge = await as('userA1', 'PUT', `/api/entity/user/${t.world.users.userA1}/internal`, {
       dashboards: Array.from({ length: 60 }, (_, i) => ({ id: `d${i}`, blob: 'x'.repeat(10_000) })),
     });
     expect(huge.statusCode).toBe(400);
@@ -147,15 +136,25 @@ describe('users', () => {
   });
 
   it('changes one’s own password only with the current one, and signs out other sessions', async () => {
-    const wrong = await as('userA1', 'POST', `/api/entity/user/${world.users.userA1}/setpassword`, {
-      oldPassword: 'nope-nope',
-      newPassword: 'brand-new-pass',
-    });
+    const wrong = await as(
+      'userA1',
+      'POST',
+      `/api/entity/user/${t.world.users.userA1}/setpassword`,
+      {
+        oldPassword: 'nope-nope',
+        newPassword: 'brand-new-pass',
+      },
+    );
     expect(wrong.statusCode).toBe(400);
-    const right = await as('userA1', 'POST', `/api/entity/user/${world.users.userA1}/setpassword`, {
-      oldPassword: 'world-password-1',
-      newPassword: 'brand-new-pass',
-    });
+    const right = await as(
+      'userA1',
+      'POST',
+      `/api/entity/user/${t.world.users.userA1}/setpassword`,
+      {
+        oldPassword: 'world-password-1',
+        newPassword: 'brand-new-pass',
+      },
+    );
     expect(right.json()).toEqual({ ok: true });
     expect((await as('userA1', 'GET', '/api/auth/user')).statusCode).toBe(401);
     const again = await t.app.inject({
@@ -168,25 +167,14 @@ describe('users', () => {
 });
 
 describe('organisations', () => {
-  let t: TestApp;
-  let world: World;
-  let as: As;
+  const t = useWorldApp();
+  const { as } = t;
   const address = { address: 'Havnegade 4', zip: '8000', city: 'Aarhus C', country: 'Denmark' };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('creates a sub-organisation with the required fields', async () => {
     const res = await as('managerA', 'POST', '/api/entity/organisation', {
       name: 'Alpha South',
-      parentUuid: world.orgs.alpha,
+      parentUuid: t.world.orgs.alpha,
       website: 'https://south.alpha.example',
       phone: '+45 33 12 34 56',
       metadata: { contract: 'S-1', floor: 3 },
@@ -195,7 +183,7 @@ describe('organisations', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: 'Alpha South',
-      parent: { uuid: world.orgs.alpha, name: 'Alpha' },
+      parent: { uuid: t.world.orgs.alpha, name: 'Alpha' },
       city: 'Aarhus C',
       timeZone: 'Europe/Copenhagen',
       counts: { devices: 0, projects: 0, collections: 0 },
@@ -203,7 +191,7 @@ describe('organisations', () => {
     const subs = await as(
       'managerA',
       'GET',
-      `/api/entity/organisation/${world.orgs.alpha}/suborgs`,
+      `/api/entity/organisation/${t.world.orgs.alpha}/suborgs`,
     );
     expect(
       subs
@@ -219,7 +207,7 @@ describe('organisations', () => {
   it('requires name, address, city, zip, country and parent', async () => {
     for (const missing of ['name', 'address', 'city', 'zip', 'country', 'parentUuid']) {
       const body = Object.fromEntries(
-        Object.entries({ name: 'X', parentUuid: world.orgs.alpha, ...address }).filter(
+        Object.entries({ name: 'X', parentUuid: t.world.orgs.alpha, ...address }).filter(
           ([key]) => key !== missing,
         ),
       );
@@ -229,7 +217,7 @@ describe('organisations', () => {
     }
     const blank = await as('managerA', 'POST', '/api/entity/organisation', {
       name: '   ',
-      parentUuid: world.orgs.alpha,
+      parentUuid: t.world.orgs.alpha,
       ...address,
     });
     expect(blank.statusCode).toBe(400);
@@ -239,7 +227,7 @@ describe('organisations', () => {
     for (const website of ['not a url', 'ftp://files.example.com', 'http://localhost']) {
       const res = await as('managerA', 'POST', '/api/entity/organisation', {
         name: 'Web',
-        parentUuid: world.orgs.alpha,
+        parentUuid: t.world.orgs.alpha,
         website,
         ...address,
       });
@@ -252,14 +240,14 @@ describe('organisations', () => {
     const busy = await as(
       'managerA',
       'DELETE',
-      `/api/entity/organisation/${world.orgs.alphaNorth}`,
+      `/api/entity/organisation/${t.world.orgs.alphaNorth}`,
     );
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toMatchObject({ message: 'Organisation still has users' });
 
     const empty = await as('managerA', 'POST', '/api/entity/organisation', {
       name: 'Short-lived',
-      parentUuid: world.orgs.alpha,
+      parentUuid: t.world.orgs.alpha,
       ...address,
     });
     const uuid = empty.json<{ uuid: string }>().uuid;
@@ -269,25 +257,25 @@ describe('organisations', () => {
   });
 
   it('will not place an organisation under its own sub-organisation', async () => {
-    const res = await as('super', 'PUT', `/api/entity/organisation/${world.orgs.alpha}`, {
-      parentUuid: world.orgs.alphaNorth,
+    const res = await as('super', 'PUT', `/api/entity/organisation/${t.world.orgs.alpha}`, {
+      parentUuid: t.world.orgs.alphaNorth,
     });
     expect(res.statusCode).toBe(400);
     const row = await t.database.db
       .selectFrom('organisations')
       .select('parent_uuid')
-      .where('uuid', '=', world.orgs.alpha)
+      .where('uuid', '=', t.world.orgs.alpha)
       .executeTakeFirstOrThrow();
-    expect(row.parent_uuid).toBe(world.orgs.platform);
+    expect(row.parent_uuid).toBe(t.world.orgs.platform);
   });
 
   it('counts devices through the sub-organisations and serves metadata', async () => {
-    const total = await as('managerA', 'GET', `/api/v2/total-devices/${world.orgs.alpha}`);
+    const total = await as('managerA', 'GET', `/api/v2/total-devices/${t.world.orgs.alpha}`);
     expect(total.json()).toEqual({ total: 2 });
-    await as('managerA', 'PUT', `/api/entity/organisation/${world.orgs.alpha}`, {
+    await as('managerA', 'PUT', `/api/entity/organisation/${t.world.orgs.alpha}`, {
       metadata: { contract: 'A-42' },
     });
-    const meta = await as('userA', 'GET', `/api/orgMetadata/${world.orgs.alpha}`);
-    expect(meta.json()).toEqual({ uuid: world.orgs.alpha, metadata: { contract: 'A-42' } });
+    const meta = await as('userA', 'GET', `/api/orgMetadata/${t.world.orgs.alpha}`);
+    expect(meta.json()).toEqual({ uuid: t.world.orgs.alpha, metadata: { contract: 'A-42' } });
   });
 });
