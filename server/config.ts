@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { serviceNames, type ServiceName } from '../contracts/config.ts';
 import { parseRange } from './lib/ip-address.ts';
 
 /**
@@ -63,16 +64,6 @@ export interface Config {
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
 }
 
-export const serviceNames = [
-  'auth',
-  'core',
-  'dataBroker',
-  'eventBroker',
-  'functions',
-  'api',
-  'rest',
-] as const;
-export type ServiceName = (typeof serviceNames)[number];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];

@@ -1,4 +1,5 @@
-import { runtimeConfig, type ServiceName } from './runtime-config.ts';
+import type { ServiceName } from '../../contracts/config.ts';
+import { runtimeConfig } from './runtime-config.ts';
 
 export type Service = ServiceName;
 

@@ -1,21 +1,4 @@
-/** What the server tells the console before sign-in (GET /api/config). */
-export interface RuntimeConfig {
-  version: string;
-  beta: boolean;
-  services: Record<ServiceName, string>;
-  thirdPartySignIn: { issuer: string; clientId: string } | null;
-}
-
-export const serviceNames = [
-  'auth',
-  'core',
-  'dataBroker',
-  'eventBroker',
-  'functions',
-  'api',
-  'rest',
-] as const;
-export type ServiceName = (typeof serviceNames)[number];
+import { serviceNames, type RuntimeConfig, type ServiceName } from '../../contracts/config.ts';
 
 const fallback: RuntimeConfig = {
   version: 'unknown',
