@@ -1,20 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { useController, useWatch } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import styled from 'styled-components';
 import { DeviceTypeCreate, type DeviceType } from '../../../../contracts/device-type.ts';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
-import { functionChoicesQuery } from '../../../api/functions/queries.ts';
-import {
-  organisationLineage,
-  organisationOptions,
-  type OrganisationChoice,
-} from '../../../lib/organisation-choices.ts';
+import type { OrganisationChoice } from '../../../lib/organisation-choices.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
-import { FormActions, FormError, FormGrid, SelectField } from '../../../ui/form/fields.tsx';
-import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { FormActions, FormError, FormGrid } from '../../../ui/form/fields.tsx';
+import { TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
 import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
 import { MetadataEditor } from '../../../ui/metadata/metadata-editor.tsx';
@@ -26,6 +20,7 @@ import {
 } from '../../../ui/metadata/metadata-entries.ts';
 import { newRowId } from '../../../ui/metadata/row-editor.tsx';
 import { KeyStructureEditor } from './key-structure-editor.tsx';
+import { OwnerFields } from './owner-fields.tsx';
 import { checkStructure, keyRowsOf, structureOf, type KeyRow } from './key-structure.ts';
 
 const Part = styled.fieldset`
@@ -46,7 +41,7 @@ const Part = styled.fieldset`
   }
 `;
 
-interface Values {
+export interface DeviceTypeValues {
   name: string;
   description: string;
   orgUuid: string;
@@ -56,7 +51,7 @@ interface Values {
   metadata: MetadataRow[];
 }
 
-const toBody = (values: Values): DeviceTypeCreate => ({
+const toBody = (values: DeviceTypeValues): DeviceTypeCreate => ({
   name: values.name.trim(),
   description: textOrNull(values.description),
   orgUuid: values.orgUuid,
@@ -76,7 +71,7 @@ const messages = {
 };
 
 /** Keys and metadata keys must be unique too, which a contract cannot say: the editors mark repeats. */
-const rowsValid = (values: Pick<Values, 'structure' | 'metadata'>) =>
+const rowsValid = (values: Pick<DeviceTypeValues, 'structure' | 'metadata'>) =>
   checkStructure(values.structure).valid && checkMetadata(values.metadata).valid;
 
 /**
@@ -104,7 +99,6 @@ export function DeviceTypeForm({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const decoders = useQuery(functionChoicesQuery({ type: 'decoder' }));
   const form = useContractForm({
     schema: DeviceTypeCreate,
     defaultValues: {
@@ -118,35 +112,9 @@ export function DeviceTypeForm({
     toBody,
     messages,
   });
-  const org = useController({ control: form.control, name: 'orgUuid' });
   const structure = useController({ control: form.control, name: 'structure' });
   const metadata = useController({ control: form.control, name: 'metadata' });
-  const decoderId = useWatch({ control: form.control, name: 'decoderId' });
   const tried = form.formState.isSubmitted;
-
-  const orgOptions = organisationOptions(orgs);
-  if (deviceType && !orgOptions.some((o) => o.value === deviceType.org.uuid)) {
-    orgOptions.unshift({ value: deviceType.org.uuid, label: deviceType.org.name });
-  }
-  const lineage = organisationLineage(orgs, org.field.value);
-  const usable = (decoders.data ?? []).filter((d) => lineage.includes(d.org.uuid));
-  const current = deviceType?.decoderFunction;
-  const decoderOptions = [
-    { value: 0, label: t`No decoder` },
-    ...(current && !usable.some((d) => d.id === current.id)
-      ? [{ value: current.id, label: current.name }]
-      : []),
-    ...usable.map((d) => ({ value: d.id, label: `${d.name} (${d.org.name})` })),
-  ];
-  const decoderHelp = decoders.isError ? (
-    <Trans>The decoder functions could not be loaded.</Trans>
-  ) : decoders.isPending ? (
-    <Trans>Loading…</Trans>
-  ) : usable.length === 0 ? (
-    <Trans>No decoder function in this organisation or above it.</Trans>
-  ) : (
-    <Trans>Turns what a device sends into data points.</Trans>
-  );
 
   return (
     <Card
@@ -166,34 +134,12 @@ export function DeviceTypeForm({
           required
           autoFocus
         />
-        <SelectField
-          label={t`Organisation`}
-          name={org.field.name}
-          value={org.field.value}
-          options={orgOptions}
-          disabled={!canChooseOrg}
-          help={
-            canChooseOrg ? undefined : (
-              <Trans>Your group may not move it to another organisation.</Trans>
-            )
-          }
-          onBlur={org.field.onBlur}
-          onChange={(orgUuid) => {
-            org.field.onChange(orgUuid);
-            // A decoder must belong to the organisation or one above it.
-            const above = organisationLineage(orgs, orgUuid);
-            const keeps = (decoders.data ?? []).some(
-              (d) => d.id === decoderId && above.includes(d.org.uuid),
-            );
-            if (!keeps) form.setValue('decoderId', 0);
-          }}
-        />
-        <SelectInput
+        <OwnerFields
           control={form.control}
-          name="decoderId"
-          label={t`Decoder function`}
-          options={decoderOptions}
-          help={decoderHelp}
+          orgs={orgs}
+          deviceType={deviceType}
+          canChooseOrg={canChooseOrg}
+          onDecoderDropped={() => form.setValue('decoderId', 0)}
         />
         <div className="wide">
           <TextAreaInput control={form.control} name="description" label={t`Description`} />
