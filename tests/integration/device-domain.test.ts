@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../server/db/json.ts';
 import type { LocationType } from '../../contracts/device.ts';
 import type { DeviceStatus } from '../../server/db/types.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { seedWorld, signInAll, type World, type WorldUser } from '../helpers/world.ts';
+import { useWorldApp } from '../helpers/world-app.ts';
+import type { WorldUser } from '../helpers/world.ts';
 
 /**
  * Registries, device types, cloud functions and devices (/api/v2): CRUD as an
@@ -35,26 +35,10 @@ describe('device domain', () => {
     mqttForward: Record<string, unknown> | null;
   }
 
-  let t: TestApp;
-  let world: World;
-  let as: (
-    who: WorldUser,
-    method: Method,
-    url: string,
-    payload?: object,
-  ) => Promise<LightMyRequestResponse>;
+  const t = useWorldApp();
+  const { as } = t;
   const unique = () => randomUUID().slice(0, 8);
   const db = () => t.database.db;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    world = await seedWorld(t.database.db);
-    ({ as } = await signInAll(t.app));
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
 
   const message = (res: LightMyRequestResponse) => res.json<{ message: string }>().message;
   const expectStatus = (res: LightMyRequestResponse, status: number) =>
@@ -76,7 +60,7 @@ describe('device domain', () => {
         description: 'Counters',
         protocol: 'http',
         region: 'europe',
-        org: { uuid: world.orgs.alpha, name: 'Alpha' },
+        org: { uuid: t.world.orgs.alpha, name: 'Alpha' },
         deviceCount: 0,
       });
       const read = await as('managerA', 'GET', `/api/v2/registry/${created.id}`);
@@ -114,10 +98,10 @@ describe('device domain', () => {
     it('creates in a sub-organisation, and refuses an organisation the caller cannot see', async () => {
       const inNorth = await create('registry', {
         name: `North ${unique()}`,
-        orgUuid: world.orgs.alphaNorth,
+        orgUuid: t.world.orgs.alphaNorth,
       });
-      expect(inNorth.org).toEqual({ uuid: world.orgs.alphaNorth, name: 'Alpha North' });
-      for (const orgUuid of [world.orgs.beta, world.orgs.platform, randomUUID()]) {
+      expect(inNorth.org).toEqual({ uuid: t.world.orgs.alphaNorth, name: 'Alpha North' });
+      for (const orgUuid of [t.world.orgs.beta, t.world.orgs.platform, randomUUID()]) {
         const res = await as('managerA', 'POST', '/api/v2/registry', { name: 'Nope', orgUuid });
         expectStatus(res, 400);
         expect(message(res)).toBe('The organisation does not exist');
@@ -152,12 +136,12 @@ describe('device domain', () => {
       const res = await as(
         'managerA',
         'DELETE',
-        `/api/v2/registry/${world.alphaThings.registry.id}`,
+        `/api/v2/registry/${t.world.alphaThings.registry.id}`,
       );
       expectStatus(res, 409);
       expect(message(res)).toBe('The registry still has devices; move or delete them first');
       expectStatus(
-        await as('managerA', 'GET', `/api/v2/registry/${world.alphaThings.registry.id}`),
+        await as('managerA', 'GET', `/api/v2/registry/${t.world.alphaThings.registry.id}`),
         200,
       );
     });
@@ -166,20 +150,20 @@ describe('device domain', () => {
       const own = await create('registry', { name: `Movable ${unique()}` });
       const moved = await as('managerA', 'PUT', '/api/v2/registry', {
         id: own.id,
-        orgUuid: world.orgs.alphaNorth,
+        orgUuid: t.world.orgs.alphaNorth,
       });
       expectStatus(moved, 200);
-      expect(moved.json<Entity>().org.uuid).toBe(world.orgs.alphaNorth);
+      expect(moved.json<Entity>().org.uuid).toBe(t.world.orgs.alphaNorth);
       const foreign = await as('managerA', 'PUT', '/api/v2/registry', {
         id: own.id,
-        orgUuid: world.orgs.beta,
+        orgUuid: t.world.orgs.beta,
       });
       expectStatus(foreign, 400);
       expect(message(foreign)).toBe('The organisation does not exist');
       // The Alpha device uses Alpha's registry; under Alpha North it would use a sub-organisation's.
       const used = await as('managerA', 'PUT', '/api/v2/registry', {
-        id: world.alphaThings.registry.id,
-        orgUuid: world.orgs.alphaNorth,
+        id: t.world.alphaThings.registry.id,
+        orgUuid: t.world.orgs.alphaNorth,
       });
       expectStatus(used, 409);
       expect(message(used)).toBe('Devices outside the new organisation use this registry');
@@ -193,15 +177,15 @@ describe('device domain', () => {
       const devices = await as(
         'managerA',
         'GET',
-        `/api/v2/devices/${world.alphaThings.registry.id}`,
+        `/api/v2/devices/${t.world.alphaThings.registry.id}`,
       );
       expectStatus(devices, 200);
       expect(devices.json<Page<Entity>>()).toMatchObject({
-        items: [{ id: world.alphaThings.device.id }],
+        items: [{ id: t.world.alphaThings.device.id }],
         total: 1,
       });
       expectStatus(
-        await as('managerA', 'GET', `/api/v2/devices/${world.betaThings.registry.id}`),
+        await as('managerA', 'GET', `/api/v2/devices/${t.world.betaThings.registry.id}`),
         404,
       );
       expectStatus(await as('managerA', 'GET', '/api/v2/devices/999999'), 404);
@@ -221,15 +205,15 @@ describe('device domain', () => {
         name,
         description: 'People counter',
         metadata: { manufacturer: 'Nordlys' },
-        decoderFunctionId: world.alphaThings.function.id,
+        decoderFunctionId: t.world.alphaThings.function.id,
         structure,
       });
       expect(created).toMatchObject({
         name,
         description: 'People counter',
-        org: { uuid: world.orgs.alpha },
+        org: { uuid: t.world.orgs.alpha },
         metadata: { manufacturer: 'Nordlys' },
-        decoderFunction: { id: world.alphaThings.function.id, name: 'Alpha decoder' },
+        decoderFunction: { id: t.world.alphaThings.function.id, name: 'Alpha decoder' },
         structure,
         deviceCount: 0,
       });
@@ -307,9 +291,9 @@ describe('device domain', () => {
         type: 'outbound',
       });
       for (const [decoderFunctionId, text] of [
-        [world.betaThings.function.id, 'The decoder function does not exist'],
+        [t.world.betaThings.function.id, 'The decoder function does not exist'],
         [999_999, 'The decoder function does not exist'],
-        [world.alphaNorthThings.function.id, 'The decoder function does not exist'],
+        [t.world.alphaNorthThings.function.id, 'The decoder function does not exist'],
         [other.id, `Function ${other.id} is not a decoder`],
       ] as const) {
         const res = await as('managerA', 'POST', '/api/v2/devicetype', {
@@ -325,8 +309,8 @@ describe('device domain', () => {
       // A sub-organisation may use its parent's decoder.
       const child = await create('devicetype', {
         name: `Child ${unique()}`,
-        orgUuid: world.orgs.alphaNorth,
-        decoderFunctionId: world.alphaThings.function.id,
+        orgUuid: t.world.orgs.alphaNorth,
+        decoderFunctionId: t.world.alphaThings.function.id,
       });
       await as('managerA', 'DELETE', `/api/v2/devicetype/${child.id}`);
       await as('managerA', 'DELETE', `/api/v2/cloudfunction/${other.id}`);
@@ -336,7 +320,7 @@ describe('device domain', () => {
       const res = await as(
         'managerA',
         'DELETE',
-        `/api/v2/devicetype/${world.alphaThings.deviceType.id}`,
+        `/api/v2/devicetype/${t.world.alphaThings.deviceType.id}`,
       );
       expectStatus(res, 409);
       expect(message(res)).toBe('Devices still have this device type; change or delete them first');
@@ -363,7 +347,7 @@ describe('device domain', () => {
         dataKeys: [{ key: 'countIn', name: 'Count in', unit: 'people' }],
         metadata: [{ key: 'threshold', value: 5, default: 10 }],
         dataType: 'average',
-        org: { uuid: world.orgs.alpha },
+        org: { uuid: t.world.orgs.alpha },
       });
       const list = await as(
         'managerA',
@@ -448,8 +432,8 @@ describe('device domain', () => {
       lat: 55.6867,
       lng: 12.5701,
       locType: 'pedestrianstreet',
-      registryId: world.alphaThings.registry.id,
-      deviceTypeId: world.alphaThings.deviceType.id,
+      registryId: t.world.alphaThings.registry.id,
+      deviceTypeId: t.world.alphaThings.deviceType.id,
       availability: 'busy',
       communication: false,
       hardware: {
@@ -468,7 +452,7 @@ describe('device domain', () => {
       dataKeys: [{ key: 'countIn', name: 'Count in', type: 'integer' }],
       syntheticKeys: [{ key: 'net', name: 'Net', expression: 'countIn - countOut' }],
       metadata: { co2: 400, note: 'by the door' },
-      decoderFunctionIds: [world.alphaThings.function.id],
+      decoderFunctionIds: [t.world.alphaThings.function.id],
       mqttForward: {
         deviceIdField: 'id',
         topic: 'out/counter',
@@ -497,12 +481,12 @@ describe('device domain', () => {
       const device = res.json<DeviceJson>();
       expect(device).toMatchObject({
         ...rest,
-        org: { uuid: world.orgs.alpha, name: 'Alpha' },
-        registry: { id: world.alphaThings.registry.id, name: 'Alpha registry' },
-        deviceType: { id: world.alphaThings.deviceType.id, name: 'Alpha type' },
+        org: { uuid: t.world.orgs.alpha, name: 'Alpha' },
+        registry: { id: t.world.alphaThings.registry.id, name: 'Alpha registry' },
+        deviceType: { id: t.world.alphaThings.deviceType.id, name: 'Alpha type' },
         project: null,
         status: 'none',
-        decoderFunctions: [{ id: world.alphaThings.function.id, name: 'Alpha decoder' }],
+        decoderFunctions: [{ id: t.world.alphaThings.function.id, name: 'Alpha decoder' }],
         mqttForward: { ...forward, passwordSet: true },
         lastDataAt: null,
         lastConnectionAt: null,
@@ -525,7 +509,7 @@ describe('device domain', () => {
       const reads = [
         await as('managerA', 'GET', `/api/v2/device/${device.id}`),
         await as('managerA', 'GET', '/api/v2/devices?pageSize=500'),
-        await as('managerA', 'GET', `/api/v2/devices/${world.alphaThings.registry.id}`),
+        await as('managerA', 'GET', `/api/v2/devices/${t.world.alphaThings.registry.id}`),
         await as('managerA', 'PUT', '/api/v2/device', {
           id: device.id,
           mqttForward: { topic: 'other/topic' },
@@ -687,25 +671,25 @@ describe('device domain', () => {
 
     it('links only to registries, types, projects and decoders in scope and in its organisation tree', async () => {
       const refusals: [object, string][] = [
-        [{ registryId: world.betaThings.registry.id }, 'The registry does not exist'],
+        [{ registryId: t.world.betaThings.registry.id }, 'The registry does not exist'],
         [{ registryId: 999_999 }, 'The registry does not exist'],
-        [{ deviceTypeId: world.betaThings.deviceType.id }, 'The device type does not exist'],
+        [{ deviceTypeId: t.world.betaThings.deviceType.id }, 'The device type does not exist'],
         [{ deviceTypeId: 999_999 }, 'The device type does not exist'],
         [
-          { decoderFunctionIds: [world.betaThings.function.id] },
+          { decoderFunctionIds: [t.world.betaThings.function.id] },
           'The decoder function does not exist',
         ],
         [{ decoderFunctionIds: [999_999] }, 'The decoder function does not exist'],
         [{ projectId: 999_999 }, 'The project does not exist'],
         // In scope, but a sub-organisation's: Alpha's device cannot use Alpha North's registry.
-        [{ registryId: world.alphaNorthThings.registry.id }, 'The registry does not exist'],
+        [{ registryId: t.world.alphaNorthThings.registry.id }, 'The registry does not exist'],
       ];
       const before = await db().selectFrom('devices').select('id').execute();
       for (const [links, text] of refusals) {
         const res = await as('managerA', 'POST', '/api/v2/device', { name: 'Linked', ...links });
         expect([links, res.statusCode, message(res)]).toEqual([links, 400, text]);
         const update = await as('managerA', 'PUT', '/api/v2/device', {
-          id: world.alphaThings.device.id,
+          id: t.world.alphaThings.device.id,
           ...links,
         });
         expect([links, update.statusCode, message(update)]).toEqual([links, 400, text]);
@@ -714,12 +698,12 @@ describe('device domain', () => {
       // A sub-organisation's device may use its parent's things.
       const child = await create<DeviceJson>('device', {
         name: `Child ${unique()}`,
-        orgUuid: world.orgs.alphaNorth,
-        registryId: world.alphaThings.registry.id,
-        deviceTypeId: world.alphaThings.deviceType.id,
-        decoderFunctionIds: [world.alphaThings.function.id],
+        orgUuid: t.world.orgs.alphaNorth,
+        registryId: t.world.alphaThings.registry.id,
+        deviceTypeId: t.world.alphaThings.deviceType.id,
+        decoderFunctionIds: [t.world.alphaThings.function.id],
       });
-      expect(child.org.uuid).toBe(world.orgs.alphaNorth);
+      expect(child.org.uuid).toBe(t.world.orgs.alphaNorth);
       await as('managerA', 'DELETE', `/api/v2/device/${child.id}`);
     });
 
@@ -730,7 +714,7 @@ describe('device domain', () => {
           title: 'Bylivsmåling',
           start_date: '2026-01-01',
           end_date: '2026-12-31',
-          org_uuid: world.orgs.alpha,
+          org_uuid: t.world.orgs.alpha,
           contact: json({}),
         })
         .returning('id')
@@ -749,28 +733,28 @@ describe('device domain', () => {
     it('moves between organisations with modify in both, and only with links that fit', async () => {
       const device = await create<DeviceJson>('device', {
         name: `Mover ${unique()}`,
-        orgUuid: world.orgs.alphaNorth,
-        registryId: world.alphaNorthThings.registry.id,
+        orgUuid: t.world.orgs.alphaNorth,
+        registryId: t.world.alphaNorthThings.registry.id,
       });
       const blocked = await as('managerA', 'PUT', '/api/v2/device', {
         id: device.id,
-        orgUuid: world.orgs.alpha,
+        orgUuid: t.world.orgs.alpha,
       });
       expectStatus(blocked, 400);
       expect(message(blocked)).toBe('The registry is not available in the new organisation');
       const moved = await as('managerA', 'PUT', '/api/v2/device', {
         id: device.id,
-        orgUuid: world.orgs.alpha,
-        registryId: world.alphaThings.registry.id,
+        orgUuid: t.world.orgs.alpha,
+        registryId: t.world.alphaThings.registry.id,
       });
       expectStatus(moved, 200);
       expect(moved.json()).toMatchObject({
-        org: { uuid: world.orgs.alpha },
-        registry: { id: world.alphaThings.registry.id },
+        org: { uuid: t.world.orgs.alpha },
+        registry: { id: t.world.alphaThings.registry.id },
       });
       const foreign = await as('managerA', 'PUT', '/api/v2/device', {
         id: device.id,
-        orgUuid: world.orgs.beta,
+        orgUuid: t.world.orgs.beta,
       });
       expectStatus(foreign, 400);
       expect(message(foreign)).toBe('The organisation does not exist');
@@ -780,7 +764,7 @@ describe('device domain', () => {
     it('deletes a device with its pipeline and the API tokens bound to it', async () => {
       const device = await create('device', {
         name: `Doomed ${unique()}`,
-        decoderFunctionIds: [world.alphaThings.function.id],
+        decoderFunctionIds: [t.world.alphaThings.function.id],
       });
       const token = await as('managerA', 'POST', '/api/generateToken', {
         label: 'doomed',
@@ -813,14 +797,14 @@ describe('device domain', () => {
     ).json<Entity>();
     const device = { type: 'sensor', id: 999_001, name: 'Kept device' };
     const gone = { type: 'registry', id: registry.id, name: registry.name };
-    const org = { type: 'org', id: world.orgs.alpha, name: 'Alpha' };
+    const org = { type: 'org', id: t.world.orgs.alpha, name: 'Alpha' };
     // Stored ids come as numbers or strings; both name the same entity.
     const goneAsText = { ...gone, id: String(registry.id) };
     for (const [who, favourites] of [
       ['managerA', [device, gone, org]],
       ['userA', [goneAsText, org]],
     ] as const) {
-      const put = await as(who, 'PUT', `/api/entity/user/${world.users[who]}/internal`, {
+      const put = await as(who, 'PUT', `/api/entity/user/${t.world.users[who]}/internal`, {
         favourites,
       });
       expectStatus(put, 200);
@@ -844,17 +828,17 @@ describe('device domain', () => {
       ]) {
         const res = await as('userA', 'GET', url);
         expectStatus(res, 200);
-        expect(res.json<Page<Entity>>().items.every((e) => e.org.uuid === world.orgs.alpha)).toBe(
+        expect(res.json<Page<Entity>>().items.every((e) => e.org.uuid === t.world.orgs.alpha)).toBe(
           true,
         );
         expect(res.json<Page<Entity>>().total).toBe(1);
       }
       for (const url of [
-        `/api/v2/registry/${world.alphaThings.registry.id}`,
-        `/api/v2/devicetype/${world.alphaThings.deviceType.id}`,
-        `/api/v2/cloudfunction/${world.alphaThings.function.id}`,
-        `/api/v2/device/${world.alphaThings.device.id}`,
-        `/api/v2/devices/${world.alphaThings.registry.id}`,
+        `/api/v2/registry/${t.world.alphaThings.registry.id}`,
+        `/api/v2/devicetype/${t.world.alphaThings.deviceType.id}`,
+        `/api/v2/cloudfunction/${t.world.alphaThings.function.id}`,
+        `/api/v2/device/${t.world.alphaThings.device.id}`,
+        `/api/v2/devices/${t.world.alphaThings.registry.id}`,
       ]) {
         expectStatus(await as('userA', 'GET', url), 200);
       }
@@ -866,13 +850,13 @@ describe('device domain', () => {
         ['POST', '/api/v2/devicetype', { name: 'By user' }],
         ['POST', '/api/v2/cloudfunction', { name: 'By user', type: 'decoder' }],
         ['POST', '/api/v2/device', { name: 'By user' }],
-        ['PUT', '/api/v2/registry', { id: world.alphaThings.registry.id, name: 'Hacked' }],
-        ['PUT', '/api/v2/devicetype', { id: world.alphaThings.deviceType.id, name: 'Hacked' }],
-        ['PUT', '/api/v2/cloudfunction', { id: world.alphaThings.function.id, name: 'Hacked' }],
-        ['DELETE', `/api/v2/registry/${world.alphaThings.registry.id}`],
-        ['DELETE', `/api/v2/devicetype/${world.alphaThings.deviceType.id}`],
-        ['DELETE', `/api/v2/cloudfunction/${world.alphaThings.function.id}`],
-        ['DELETE', `/api/v2/device/${world.alphaThings.device.id}`],
+        ['PUT', '/api/v2/registry', { id: t.world.alphaThings.registry.id, name: 'Hacked' }],
+        ['PUT', '/api/v2/devicetype', { id: t.world.alphaThings.deviceType.id, name: 'Hacked' }],
+        ['PUT', '/api/v2/cloudfunction', { id: t.world.alphaThings.function.id, name: 'Hacked' }],
+        ['DELETE', `/api/v2/registry/${t.world.alphaThings.registry.id}`],
+        ['DELETE', `/api/v2/devicetype/${t.world.alphaThings.deviceType.id}`],
+        ['DELETE', `/api/v2/cloudfunction/${t.world.alphaThings.function.id}`],
+        ['DELETE', `/api/v2/device/${t.world.alphaThings.device.id}`],
       ];
       const counts = async () =>
         Promise.all(
@@ -893,31 +877,31 @@ describe('device domain', () => {
       // userA1 works in Alpha North only; this device uses Alpha's registry and decoder.
       const device = await create<DeviceJson>('device', {
         name: `Inherited links ${unique()}`,
-        orgUuid: world.orgs.alphaNorth,
-        registryId: world.alphaThings.registry.id,
-        decoderFunctionIds: [world.alphaThings.function.id],
+        orgUuid: t.world.orgs.alphaNorth,
+        registryId: t.world.alphaThings.registry.id,
+        decoderFunctionIds: [t.world.alphaThings.function.id],
       });
       const resave = await as('userA1', 'PUT', '/api/v2/device', {
         id: device.id,
         name: 'Renamed on site',
-        registryId: world.alphaThings.registry.id,
-        decoderFunctionIds: [world.alphaThings.function.id],
+        registryId: t.world.alphaThings.registry.id,
+        decoderFunctionIds: [t.world.alphaThings.function.id],
       });
       expectStatus(resave, 200);
       expect(resave.json()).toMatchObject({
         name: 'Renamed on site',
-        registry: { id: world.alphaThings.registry.id },
-        decoderFunctions: [{ id: world.alphaThings.function.id }],
+        registry: { id: t.world.alphaThings.registry.id },
+        decoderFunctions: [{ id: t.world.alphaThings.function.id }],
       });
       const other = await as('managerA', 'PUT', '/api/v2/device', {
         id: device.id,
-        registryId: world.alphaNorthThings.registry.id,
+        registryId: t.world.alphaNorthThings.registry.id,
       });
       expectStatus(other, 200);
       // Choosing the parent's registry anew is choosing something userA1 cannot see.
       const choose = await as('userA1', 'PUT', '/api/v2/device', {
         id: device.id,
-        registryId: world.alphaThings.registry.id,
+        registryId: t.world.alphaThings.registry.id,
       });
       expectStatus(choose, 400);
       expect(message(choose)).toBe('The registry does not exist');
@@ -925,7 +909,7 @@ describe('device domain', () => {
     });
 
     it('operates devices: edits details, location and metadata', async () => {
-      const id = world.alphaThings.device.id;
+      const id = t.world.alphaThings.device.id;
       const res = await as('userA', 'PUT', '/api/v2/device', {
         id,
         description: 'Checked on site',
@@ -955,12 +939,16 @@ describe('device domain', () => {
         const res = await as('managerB', 'GET', `/api/v2/${list}?pageSize=500`);
         const items = res.json<Page<Entity>>().items;
         expect(items.length).toBeGreaterThan(0);
-        expect(items.every((e) => e.org.uuid === world.orgs.beta)).toBe(true);
+        expect(items.every((e) => e.org.uuid === t.world.orgs.beta)).toBe(true);
         // Asking for a foreign organisation lists nothing rather than leaking it.
-        const foreign = await as('managerB', 'GET', `/api/v2/${list}?orgUuid=${world.orgs.alpha}`);
+        const foreign = await as(
+          'managerB',
+          'GET',
+          `/api/v2/${list}?orgUuid=${t.world.orgs.alpha}`,
+        );
         expect(foreign.json()).toMatchObject({ items: [], total: 0 });
       }
-      const a = world.alphaThings;
+      const a = t.world.alphaThings;
       for (const url of [
         `/api/v2/registry/${a.registry.id}`,
         `/api/v2/devicetype/${a.deviceType.id}`,
@@ -974,7 +962,7 @@ describe('device domain', () => {
     });
 
     it('cannot change or delete foreign entities (404), and nothing changes', async () => {
-      const a = world.alphaThings;
+      const a = t.world.alphaThings;
       const before = await db()
         .selectFrom('devices')
         .selectAll()
@@ -1030,7 +1018,7 @@ describe('device domain', () => {
           .insertInto('organisations')
           .values({
             name: 'Paging',
-            parent_uuid: world.orgs.alpha,
+            parent_uuid: t.world.orgs.alpha,
             address: 'Vej 1',
             zip: '8000',
             city: 'Aarhus',
