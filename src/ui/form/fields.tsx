@@ -6,6 +6,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import styled, { css } from 'styled-components';
+import { typedSelect, type ChoiceOption } from './typed-options.tsx';
 
 /** Fields that sit beside TextField in an entity's form: same label, frame and help line. */
 
@@ -65,11 +66,6 @@ function HelpLine({ id, error, help }: { id: string; error?: string; help?: Reac
   );
 }
 
-export interface ChoiceOption<T extends string | number> {
-  value: T;
-  label: string;
-}
-
 /** A labelled select whose values keep their type (numbers stay numbers). */
 export function SelectField<T extends string | number>({
   label,
@@ -97,19 +93,9 @@ export function SelectField<T extends string | number>({
         $error={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-describedby={error || help ? `${id}-help` : undefined}
-        value={String(value)}
-        onChange={(event) => {
-          const chosen = options.find((option) => String(option.value) === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
         {...rest}
-      >
-        {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
+        {...typedSelect(value, options, onChange)}
+      />
       <HelpLine id={`${id}-help`} error={error} help={help} />
     </Field>
   );

@@ -6,7 +6,8 @@ import {
   type FieldValues,
   type PathValue,
 } from 'react-hook-form';
-import { CheckField, SelectField, TextAreaField, type ChoiceOption } from './fields.tsx';
+import { CheckField, SelectField, TextAreaField } from './fields.tsx';
+import type { ChoiceOption } from './typed-options.tsx';
 import { PasswordField, TextField, type TextFieldProps } from './text-field.tsx';
 
 /**

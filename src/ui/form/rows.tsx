@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
+import { typedSelect, type ChoiceOption } from './typed-options.tsx';
 
 const Row = styled.div`
   display: grid;
@@ -35,9 +36,13 @@ const NativeSelect = styled.select`
   font: inherit;
 `;
 
-export interface Option<T extends string | number> {
-  value: T;
-  label: string;
+function RowLabel({ id, label, help }: { id: string; label: ReactNode; help?: ReactNode }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      {help ? <small>{help}</small> : null}
+    </label>
+  );
 }
 
 /** A labelled select whose values keep their type (numbers stay numbers). */
@@ -52,31 +57,14 @@ export function SelectRow<T extends string | number>({
   label: ReactNode;
   help?: ReactNode;
   value: T;
-  options: readonly Option<T>[];
+  options: readonly ChoiceOption<T>[];
   onChange: (value: T) => void;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
   const id = useId();
   return (
     <Row>
-      <label htmlFor={id}>
-        {label}
-        {help ? <small>{help}</small> : null}
-      </label>
-      <NativeSelect
-        id={id}
-        value={String(value)}
-        onChange={(event) => {
-          const chosen = options.find((option) => String(option.value) === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-        {...rest}
-      >
-        {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <RowLabel id={id} label={label} help={help} />
+      <NativeSelect id={id} {...rest} {...typedSelect(value, options, onChange)} />
     </Row>
   );
 }
@@ -124,10 +112,7 @@ export function SwitchRow({
   const id = useId();
   return (
     <Row>
-      <label htmlFor={id}>
-        {label}
-        {help ? <small>{help}</small> : null}
-      </label>
+      <RowLabel id={id} label={label} help={help} />
       <Toggle
         id={id}
         type="checkbox"
@@ -169,10 +154,7 @@ export function NumberRow({
   const id = useId();
   return (
     <Row>
-      <label htmlFor={id}>
-        {label}
-        {help ? <small>{help}</small> : null}
-      </label>
+      <RowLabel id={id} label={label} help={help} />
       <NumberInput
         id={id}
         type="number"
