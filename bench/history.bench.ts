@@ -1,11 +1,10 @@
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import { planBuckets } from '../server/history/plan.ts';
 import { historyRepository } from '../server/repositories/history-repository.ts';
 import { printTable } from './table.ts';
-import { migratedWithDevice } from './setup.ts';
+import { forEachDatabase, migratedWithDevice } from './setup.ts';
 
 // History of one device: a year of 1-minute data (525,600 rows) asked for as
 // at most 1,000 buckets, the way a chart of "last year" asks. Timed as the
@@ -90,27 +89,9 @@ async function measure(database: Database, label: string) {
   return rows;
 }
 
-const results: Record<string, string | number>[] = [];
-const embedded = await openDatabase({ kind: 'pglite' });
-results.push(...(await measure(embedded, 'PGlite (embedded)')));
-await embedded.close();
-
-if (process.env.DATABASE_URL) {
-  const name = `nordlys_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    results.push(...(await measure(postgres, 'PostgreSQL')));
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-}
+const results = (
+  await forEachDatabase('nordlys_bench', (database, label) => measure(database, label))
+).flat();
 
 process.stdout.write(
   `History of a year of 1-minute data in at most ${POINTS} buckets, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`,

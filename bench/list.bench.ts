@@ -1,13 +1,13 @@
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { locationTypes } from '../contracts/device.ts';
 import type { DeviceStatus } from '../server/db/types.ts';
 import { deviceRepository, deviceSorts } from '../server/repositories/device-repository.ts';
 import { parseSort } from '../server/repositories/list-query.ts';
 import { searchRepository } from '../server/repositories/search-repository.ts';
+import { forEachDatabase } from './setup.ts';
 import { printTable } from './table.ts';
 
 // List pages and search suggestions on a large device table, through the real
@@ -256,30 +256,11 @@ async function bench(label: string, database: Database, devices: number) {
   return rows;
 }
 
-const results: Record<string, string | number>[] = [];
-const embedded = await openDatabase({ kind: 'pglite' });
-try {
-  results.push(...(await bench('PGlite (embedded)', embedded, PGLITE_DEVICES)));
-} finally {
-  await embedded.close();
-}
-
-if (process.env.DATABASE_URL) {
-  const name = `nordlys_bench_list_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    results.push(...(await bench('PostgreSQL', postgres, POSTGRES_DEVICES)));
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-}
+const results = (
+  await forEachDatabase('nordlys_bench_list', (database, label) =>
+    bench(label, database, label === 'PostgreSQL' ? POSTGRES_DEVICES : PGLITE_DEVICES),
+  )
+).flat();
 
 process.stdout.write(
   `Device list pages (25 rows + total) and search suggestions (5 per group), ${RUNS} runs each, ` +

@@ -85,6 +85,53 @@ async function startMosquitto(): Promise<{ url: string; stop(): void } | null> {
   return null;
 }
 
+/** A database of the bench's own on DATABASE_URL's server, dropped when `run` ends. */
+async function withScratchDatabase<T>(
+  prefix: string,
+  run: (url: string) => Promise<T>,
+): Promise<T> {
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/**
+ * A database-only bench's engines: PGlite always, and PostgreSQL (a database of
+ * its own, dropped afterwards) when DATABASE_URL is set. `run` gets each open
+ * database with its label; each is closed after.
+ */
+export async function forEachDatabase<T>(
+  prefix: string,
+  run: (database: Database, label: string) => Promise<T>,
+): Promise<T[]> {
+  const embedded = await openDatabase({ kind: 'pglite' });
+  const results: T[] = [];
+  try {
+    results.push(await run(embedded, 'PGlite (embedded)'));
+  } finally {
+    await embedded.close();
+  }
+  if (!process.env.DATABASE_URL) return results;
+  await withScratchDatabase(prefix, async (url) => {
+    const postgres = await openDatabase({ kind: 'postgres', url });
+    try {
+      results.push(await run(postgres, 'PostgreSQL'));
+    } finally {
+      await postgres.close();
+    }
+  });
+  return results;
+}
+
 /**
  * The setups a bench runs: the embedded PGlite + Aedes always, and
  * PostgreSQL + Mosquitto when DATABASE_URL and MQTT_URL are set (in a
@@ -100,31 +147,25 @@ export async function forEachSetup<T>(run: (setup: Setup) => Promise<T>): Promis
       ? []
       : [await run({ label: 'PGlite + Aedes (embedded)', env: {} })];
   if (!process.env.DATABASE_URL || !process.env.MQTT_URL) return results;
-  const name = `nordlys_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const mosquitto = await startMosquitto();
-  try {
-    results.push(
-      await run({
-        label: mosquitto ? 'PostgreSQL + Mosquitto (ingest settings)' : 'PostgreSQL + MQTT_URL',
-        env: {
-          DATABASE_URL: url.toString(),
-          MQTT_URL: mosquitto?.url ?? process.env.MQTT_URL,
-          MQTT_CLIENT_ID: `nordlys-bench-${process.pid}`,
-          MQTT_SHARE_GROUP: `nordlys-bench-${process.pid}`,
-          MQTT_SESSION_EXPIRY: '10',
-        },
-      }),
-    );
-  } finally {
-    mosquitto?.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase('nordlys_bench', async (url) => {
+    const mosquitto = await startMosquitto();
+    try {
+      results.push(
+        await run({
+          label: mosquitto ? 'PostgreSQL + Mosquitto (ingest settings)' : 'PostgreSQL + MQTT_URL',
+          env: {
+            DATABASE_URL: url,
+            MQTT_URL: mosquitto?.url ?? process.env.MQTT_URL ?? '',
+            MQTT_CLIENT_ID: `nordlys-bench-${process.pid}`,
+            MQTT_SHARE_GROUP: `nordlys-bench-${process.pid}`,
+            MQTT_SESSION_EXPIRY: '10',
+          },
+        }),
+      );
+    } finally {
+      mosquitto?.stop();
+    }
+  });
   return results;
 }
 

@@ -1,9 +1,8 @@
 import os from 'node:os';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/db/database.ts';
+import type { Database } from '../server/db/database.ts';
 import { printTable } from './table.ts';
-import { migratedWithDevice } from './setup.ts';
+import { forEachDatabase, migratedWithDevice } from './setup.ts';
 
 // The storage write ceiling: device data rows through one bulk INSERT … SELECT
 // unnest(…) per batch, on PGlite and (with DATABASE_URL) on PostgreSQL.
@@ -32,37 +31,12 @@ async function writeCeiling(database: Database): Promise<number> {
   return ROWS / ((performance.now() - began) / 1000);
 }
 
-const results: Record<string, string | number>[] = [];
-const embedded = await openDatabase({ kind: 'pglite' });
-results.push({
-  database: 'PGlite (embedded)',
+const results = await forEachDatabase('nordlys_bench', async (database, label) => ({
+  database: label,
   rows: ROWS,
   batch: BATCH,
-  'rows/s': Math.round(await writeCeiling(embedded)),
-});
-await embedded.close();
-
-if (process.env.DATABASE_URL) {
-  const name = `nordlys_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    results.push({
-      database: 'PostgreSQL',
-      rows: ROWS,
-      batch: BATCH,
-      'rows/s': Math.round(await writeCeiling(postgres)),
-    });
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-}
+  'rows/s': Math.round(await writeCeiling(database)),
+}));
 
 process.stdout.write(
   `Device data write ceiling on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'})\n`,
