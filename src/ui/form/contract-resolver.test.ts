@@ -106,6 +106,15 @@ describe('a form checked by its contract', () => {
 });
 
 describe('field errors', () => {
+  it('names every wrong field of a long form, not only the first few', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `field${String(i)}`);
+    const Long = Type.Object(
+      Object.fromEntries(names.map((name) => [name, Type.String({ minLength: 1 })])),
+    );
+    const found = fieldErrors(Long, Object.fromEntries(names.map((name) => [name, ''])));
+    expect([...found.keys()]).toEqual(names);
+  });
+
   it('names a missing field by its own path', () => {
     const found = fieldErrors(Body, { lat: null, keys: [] });
     expect(found.get('name')?.keyword).toBe('required');

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { set } from 'react-hook-form';
 import type { Static, TSchema } from 'typebox';
+import { Settings } from 'typebox/system';
 import { Value } from 'typebox/value';
 import { i18n } from '../../lib/i18n.ts';
 
@@ -69,9 +70,16 @@ const fieldPath = (instancePath: string) =>
 /** The errors of the fields, one per field: the first that is not a union's echo. */
 export function fieldErrors(schema: TSchema, body: unknown): Map<string, ContractError> {
   const byField = new Map<string, ContractError>();
-  let count = 0;
-  for (const found of Value.Errors(schema, body) as Iterable<ContractError>) {
-    if (++count > MAX_ERRORS) break;
+  // TypeBox stops at 8 errors by default: a long form shows every wrong field at once.
+  const { maxErrors } = Settings.Get();
+  Settings.Set({ maxErrors: MAX_ERRORS });
+  let errors: Iterable<ContractError>;
+  try {
+    errors = Value.Errors(schema, body) as Iterable<ContractError>;
+  } finally {
+    Settings.Set({ maxErrors });
+  }
+  for (const found of errors) {
     const paths =
       found.keyword === 'required' && Array.isArray(found.params.requiredProperties)
         ? found.params.requiredProperties.map((name) =>
