@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { userQuery } from '../api/users/queries.ts';
-import { UserFavourites } from '../features/management/components/user-tabs.tsx';
+import { UserFavourites } from '../features/management/components/user-favourites.tsx';
 
 export const Route = createFileRoute('/_app/management_/user/$id/favourites')({
   component: Tab,
