@@ -1,19 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DeviceDetails } from '../features/devices/components/device-details.tsx';
-import { WithDevice } from '../features/devices/components/with-device.tsx';
-import { hasPrivilege } from '../lib/current-user.ts';
+import { DeviceTab } from '../features/devices/components/with-device.tsx';
 
 export const Route = createFileRoute('/_app/sensor/$id/')({
-  component: Tab,
+  component: () => <DeviceTab view={DeviceDetails} />,
 });
-
-function Tab() {
-  const { id } = Route.useParams();
-  const { user } = Route.useRouteContext();
-  const canModify = hasPrivilege(user, 'device.modify');
-  return (
-    <WithDevice id={id}>
-      {(device) => <DeviceDetails device={device} canModify={canModify} key={device.modified} />}
-    </WithDevice>
-  );
-}

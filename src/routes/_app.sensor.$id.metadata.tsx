@@ -1,19 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DeviceMetadata } from '../features/devices/components/device-metadata.tsx';
-import { WithDevice } from '../features/devices/components/with-device.tsx';
-import { hasPrivilege } from '../lib/current-user.ts';
+import { DeviceTab } from '../features/devices/components/with-device.tsx';
 
 export const Route = createFileRoute('/_app/sensor/$id/metadata')({
-  component: Tab,
+  component: () => <DeviceTab view={DeviceMetadata} />,
 });
-
-function Tab() {
-  const { id } = Route.useParams();
-  const { user } = Route.useRouteContext();
-  const canModify = hasPrivilege(user, 'device.modify');
-  return (
-    <WithDevice id={id}>
-      {(device) => <DeviceMetadata device={device} canModify={canModify} key={device.modified} />}
-    </WithDevice>
-  );
-}

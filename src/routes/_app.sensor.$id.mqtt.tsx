@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { deviceForwardQuery } from '../api/devices/queries.ts';
 import { parseDeviceId } from '../features/devices/components/device-id.ts';
 import { DeviceMqttForward } from '../features/devices/components/device-mqtt.tsx';
-import { WithDevice } from '../features/devices/components/with-device.tsx';
-import { hasPrivilege } from '../lib/current-user.ts';
+import { DeviceTab } from '../features/devices/components/with-device.tsx';
 import { ensureQueries } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/sensor/$id/mqtt')({
@@ -11,18 +10,5 @@ export const Route = createFileRoute('/_app/sensor/$id/mqtt')({
     const id = parseDeviceId(params.id);
     if (id !== null) ensureQueries(context.queryClient, deviceForwardQuery(id));
   },
-  component: Tab,
+  component: () => <DeviceTab view={DeviceMqttForward} />,
 });
-
-function Tab() {
-  const { id } = Route.useParams();
-  const { user } = Route.useRouteContext();
-  const canModify = hasPrivilege(user, 'device.modify');
-  return (
-    <WithDevice id={id}>
-      {(device) => (
-        <DeviceMqttForward device={device} canModify={canModify} key={device.modified} />
-      )}
-    </WithDevice>
-  );
-}

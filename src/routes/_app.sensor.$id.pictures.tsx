@@ -2,8 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { devicePicturesQuery } from '../api/devices/queries.ts';
 import { parseDeviceId } from '../features/devices/components/device-id.ts';
 import { DevicePictures } from '../features/devices/components/device-pictures.tsx';
-import { WithDevice } from '../features/devices/components/with-device.tsx';
-import { hasPrivilege } from '../lib/current-user.ts';
+import { DeviceTab } from '../features/devices/components/with-device.tsx';
 import { ensureQueries } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/sensor/$id/pictures')({
@@ -11,16 +10,5 @@ export const Route = createFileRoute('/_app/sensor/$id/pictures')({
     const id = parseDeviceId(params.id);
     if (id !== null) ensureQueries(context.queryClient, devicePicturesQuery(id));
   },
-  component: Tab,
+  component: () => <DeviceTab view={DevicePictures} />,
 });
-
-function Tab() {
-  const { id } = Route.useParams();
-  const { user } = Route.useRouteContext();
-  const canModify = hasPrivilege(user, 'device.modify');
-  return (
-    <WithDevice id={id}>
-      {(device) => <DevicePictures device={device} canModify={canModify} key={device.modified} />}
-    </WithDevice>
-  );
-}
