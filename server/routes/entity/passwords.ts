@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashPassword } from '../../auth/password.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
 import {
   AccountConfirmed,
@@ -8,25 +6,17 @@ import {
   PasswordFromLink,
   PasswordReset,
 } from '../../../contracts/password.ts';
-import { userRepository } from '../../repositories/user-repository.ts';
-import { revocation } from '../../services/revocation.ts';
-import { emailLinkRepository } from '../../repositories/email-link-repository.ts';
-import { checkPassword, sendResetMail } from '../../services/account-mail.ts';
-import { signInGuard } from '../../services/sign-in-guard.ts';
+import { passwordLinks } from '../../services/password-links.ts';
 
 /** Forgot password, set password from a mailed link, confirm an account: no sign-in needed. */
 const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
-  const users = userRepository(fastify.db);
-  const revoke = revocation(fastify);
-  const links = emailLinkRepository(fastify.db);
-  const lockout = signInGuard(fastify.db);
+  const service = passwordLinks(fastify);
   const perEmail = fastify.createRateLimit({
     max: 5,
     timeWindow: 15 * 60_000,
     keyGenerator: (request) =>
       `forgot:${String((request.body as { email?: unknown }).email ?? '').toLowerCase()}`,
   });
-  const gone = () => new HttpError(404, "user doesn't exist anymore");
 
   fastify.post(
     '/entity/user/forgotpassword',
@@ -48,9 +38,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
           message: 'Too many reset requests for this e-mail; try again later',
         });
       }
-      const user = await users.findByEmail(request.body.email);
-      if (!user) throw new HttpError(404, "email doesn't exist");
-      await sendResetMail(fastify, user);
+      await service.sendReset(request.body.email);
       return { ok: true };
     },
   );
@@ -70,22 +58,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
     },
-    async (request) => {
-      checkPassword(request.body.newPassword);
-      const uuid = await links.consume(request.body.token, 'reset');
-      if (!uuid) throw gone();
-      await users.update(uuid, {
-        password_hash: await hashPassword(request.body.newPassword),
-        confirmed_at: new Date(),
-        failed_logins: 0,
-        login_suspended_until: null,
-      });
-      // Failures against the old password count no more.
-      await lockout.forgive(uuid);
-      // Whoever knew the old password is signed out everywhere.
-      await revoke.endSessionsOf(uuid);
-      return { ok: true, uuid };
-    },
+    async (request) => ({ ok: true, uuid: await service.reset(request.body) }),
   );
 
   fastify.post(
@@ -103,17 +76,7 @@ const passwords: FastifyPluginAsyncTypebox = async (fastify) => {
         },
       },
     },
-    async (request) => {
-      checkPassword(request.body.newPassword);
-      const uuid = await links.consume(request.body.token, 'confirm');
-      const user = uuid ? await users.get(uuid) : undefined;
-      if (!user) throw gone();
-      await users.update(user.uuid, {
-        password_hash: await hashPassword(request.body.newPassword),
-        confirmed_at: new Date(),
-      });
-      return { ok: true, uuid: user.uuid, email: user.email };
-    },
+    async (request) => service.confirm(request.body),
   );
 };
 
