@@ -11,7 +11,8 @@ import {
   persistOptions,
   refreshRestored,
 } from './lib/query-client.ts';
-import { authKeys, fetchCurrentUser } from './lib/current-user.ts';
+import { authKeys } from './api/session/keys.ts';
+import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 const queryClient = createQueryClient();

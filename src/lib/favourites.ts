@@ -1,7 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { apiRequest } from './api-client.ts';
-import { authKeys, currentUserQuery, type CurrentUser } from './current-user.ts';
+import { createContext, useCallback, useContext } from 'react';
 
 /** The kinds of entity a user can mark as a favourite (spec §3 Favourite). */
 export type FavouriteType =
@@ -33,8 +30,7 @@ const isFavourite = (value: unknown): value is Favourite =>
     typeof (value as { id: unknown }).id === 'number');
 
 /** The favourites in a user's store; anything malformed in it is skipped. */
-export function favouritesOf(user: CurrentUser | null | undefined): Favourite[] {
-  const stored = user?.internal.favourites;
+export function favouritesOf(stored: unknown): Favourite[] {
   return Array.isArray(stored) ? stored.filter(isFavourite) : [];
 }
 
@@ -61,34 +57,31 @@ export function renamedFavourites(list: Favourite[], entity: Favourite): Favouri
 }
 
 /**
+ * The signed-in user's stored favourites and how to save them. The signed-in
+ * user is read through api/, which is above this layer: the shell provides it.
+ */
+export interface FavouritesStore {
+  stored: unknown;
+  save: (next: Favourite[]) => Promise<unknown>;
+  saving: boolean;
+}
+
+// Nobody signed in: no favourites, and nothing to save them to.
+const FavouritesContext = createContext<FavouritesStore>({
+  stored: undefined,
+  save: () => Promise.resolve({ ok: false }),
+  saving: false,
+});
+
+export const FavouritesProvider = FavouritesContext.Provider;
+
+/**
  * The signed-in user's favourites, and a toggle that shows the change at once
  * and saves it to the user's store (spec §4 Favourites).
  */
 export function useFavourites() {
-  const queryClient = useQueryClient();
-  const { data: user } = useQuery(currentUserQuery());
-  const favourites = favouritesOf(user);
-
-  const mutation = useMutation({
-    mutationFn: (next: Favourite[]) => {
-      if (!user) return Promise.resolve({ ok: false });
-      return apiRequest<{ ok: boolean }>('core', `/entity/user/${user.uuid}/internal`, {
-        method: 'PUT',
-        body: { favourites: next },
-      });
-    },
-    onMutate: (next) => {
-      const previous = queryClient.getQueryData<CurrentUser | null>(authKeys.user());
-      queryClient.setQueryData<CurrentUser | null>(authKeys.user(), (old) =>
-        old ? { ...old, internal: { ...old.internal, favourites: next } } : old,
-      );
-      return { previous };
-    },
-    onError: (_error, _next, context) => {
-      if (context?.previous !== undefined)
-        queryClient.setQueryData(authKeys.user(), context.previous);
-    },
-  });
+  const { stored, save, saving } = useContext(FavouritesContext);
+  const favourites = favouritesOf(stored);
 
   const has = useCallback(
     (type: FavouriteType, id: string | number) =>
@@ -96,22 +89,21 @@ export function useFavourites() {
     [favourites],
   );
   const toggle = useCallback(
-    (entity: Favourite) => mutation.mutateAsync(toggledFavourites(favourites, entity)),
-    [mutation, favourites],
+    (entity: Favourite) => save(toggledFavourites(favourites, entity)),
+    [save, favourites],
   );
   const remove = useCallback(
     (entities: Favourite[]) =>
-      mutation.mutateAsync(favourites.filter((f) => !entities.some((e) => sameEntity(f, e)))),
-    [mutation, favourites],
+      save(favourites.filter((f) => !entities.some((e) => sameEntity(f, e)))),
+    [save, favourites],
   );
-  const { isPending, mutate } = mutation;
   /** Saves the entity's current name if its favourite still has an older one. */
   const rename = useCallback(
     (entity: Favourite) => {
       const next = renamedFavourites(favourites, entity);
-      if (next && !isPending) mutate(next);
+      if (next && !saving) save(next).catch(() => undefined);
     },
-    [favourites, isPending, mutate],
+    [favourites, saving, save],
   );
-  return { favourites, has, toggle, remove, rename, saving: isPending };
+  return { favourites, has, toggle, remove, rename, saving };
 }

@@ -1,60 +1,41 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { apiRequest } from './api-client.ts';
-import { authKeys, currentUserQuery, type CurrentUser } from './current-user.ts';
+import { createContext, useCallback, useContext } from 'react';
 import { defaultSettings, withDefaults, type UserSettings } from './settings.ts';
 
-export function saveSettings(user: CurrentUser, settings: UserSettings): Promise<{ ok: boolean }> {
-  return apiRequest('core', `/entity/user/${user.uuid}/internal`, {
-    method: 'PUT',
-    body: { settings },
-  });
+/**
+ * The signed-in user's stored settings and how to save them. The signed-in
+ * user is read through api/, which is above this layer: the shell provides it.
+ */
+export interface SettingsStore {
+  stored: unknown;
+  save: (next: UserSettings) => Promise<unknown>;
+  saving: boolean;
+  error: Error | null;
 }
 
-/** After sign-in: a user without stored settings gets the defaults saved (spec §4 Settings). */
-export async function ensureStoredSettings(
-  queryClient: QueryClient,
-  user: CurrentUser,
-): Promise<UserSettings> {
-  if (user.internal.settings && typeof user.internal.settings === 'object')
-    return withDefaults(user.internal.settings);
-  const settings = { ...defaultSettings, language: user.language };
-  await saveSettings(user, settings).catch(() => {
-    console.error('Could not save the default settings');
-  });
-  queryClient.setQueryData<CurrentUser | null>(authKeys.user(), (old) =>
-    old ? { ...old, internal: { ...old.internal, settings } } : old,
-  );
-  return settings;
-}
+// Nobody signed in: the defaults, and nothing to save them to.
+const SettingsContext = createContext<SettingsStore>({
+  stored: undefined,
+  save: () => Promise.resolve({ ok: false }),
+  saving: false,
+  error: null,
+});
+
+export const SettingsProvider = SettingsContext.Provider;
 
 /**
  * The signed-in user's settings, and a function that changes some of them:
  * the screen follows at once, and the change is saved to the user's store.
  */
 export function useSettings() {
-  const queryClient = useQueryClient();
-  const { data: user } = useQuery(currentUserQuery());
-  const settings = withDefaults(user?.internal.settings);
-
-  const mutation = useMutation({
-    mutationFn: (next: UserSettings) => {
-      if (!user) return Promise.resolve({ ok: false });
-      return saveSettings(user, next);
-    },
-    onMutate: (next) => {
-      queryClient.setQueryData<CurrentUser | null>(authKeys.user(), (old) =>
-        old ? { ...old, internal: { ...old.internal, settings: next } } : old,
-      );
-    },
-  });
+  const { stored, save, saving, error } = useContext(SettingsContext);
+  const settings = withDefaults(stored);
 
   const update = useCallback(
-    (changes: Partial<UserSettings>) => mutation.mutateAsync({ ...settings, ...changes }),
-    [mutation, settings],
+    (changes: Partial<UserSettings>) => save({ ...settings, ...changes }),
+    [save, settings],
   );
   // Everything back to the defaults, cookie consent included (it is off by default).
-  const reset = useCallback(() => mutation.mutateAsync({ ...defaultSettings }), [mutation]);
+  const reset = useCallback(() => save({ ...defaultSettings }), [save]);
 
-  return { settings, update, reset, saving: mutation.isPending, error: mutation.error };
+  return { settings, update, reset, saving, error };
 }

@@ -1,31 +1,6 @@
-import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { SearchX } from 'lucide-react';
-import styled from 'styled-components';
-import { Button } from '../ui/button.tsx';
-import { PublicLayout } from './-components/public-layout.tsx';
-import { safeRedirect } from './login.tsx';
-
-const Box = styled.div`
-  display: grid;
-  gap: 14px;
-  justify-items: start;
-  h1 {
-    margin: 0;
-    font-size: 1.6rem;
-  }
-  code {
-    word-break: break-all;
-  }
-  p {
-    margin: 0;
-  }
-`;
-
-const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
-`;
+import { createFileRoute } from '@tanstack/react-router';
+import { safeRedirect } from '../lib/safe-redirect.ts';
+import { MissingPage } from './-components/missing-page.tsx';
 
 export const Route = createFileRoute('/404')({
   validateSearch: (search: Record<string, unknown>): { from?: string } => {
@@ -37,33 +12,5 @@ export const Route = createFileRoute('/404')({
 
 function NotFoundPage() {
   const { from } = Route.useSearch();
-  return (
-    <PublicLayout>
-      <Box>
-        <SearchX size={44} aria-hidden />
-        <h1>
-          <Trans>The resource requested has not been found!</Trans>
-        </h1>
-        {from ? (
-          <p>
-            <Trans>
-              Address: <code>{from}</code>
-            </Trans>
-          </p>
-        ) : null}
-        <p>
-          <Trans>Please try again or contact our support</Trans>
-        </p>
-        <Muted>
-          <Trans>Network Error</Trans>
-        </Muted>
-        <p>
-          <Trans>Contact support: write to the administrator of your organisation.</Trans>
-        </p>
-        <Button as={Link} to="/dashboard">
-          <Trans>Go to dashboard</Trans>
-        </Button>
-      </Box>
-    </PublicLayout>
-  );
+  return <MissingPage from={from} />;
 }

@@ -5,8 +5,11 @@ import { useEffect } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { brandingQuery } from '../api/branding/queries.ts';
 import { applyBranding } from '../lib/branding.ts';
-import { currentUserQuery } from '../lib/current-user.ts';
+import { useFavouritesStore, useSettingsStore } from '../api/session/mutations.ts';
+import { currentUserQuery } from '../api/session/queries.ts';
+import { FavouritesProvider } from '../lib/favourites.ts';
 import { withDefaults } from '../lib/settings.ts';
+import { SettingsProvider } from '../lib/use-settings.ts';
 import { GlobalStyle } from '../ui/global-style.ts';
 import { NotificationsProvider } from '../ui/notifications-provider.tsx';
 import { brandedTheme } from '../ui/theme.ts';
@@ -27,11 +30,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /**
  * Around every page: the host's branding, the theme (the user's setting once
  * signed in, the system's before), the language, the snackbar queue, the
- * update and beta banners and the cookie consent.
+ * update and beta banners and the cookie consent. The signed-in user's
+ * settings and favourites are provided here to the layers below api/.
  */
 function Root() {
   const { data: branding } = useQuery(brandingQuery());
   const { data: user } = useQuery(currentUserQuery());
+  const settingsStore = useSettingsStore();
+  const favouritesStore = useFavouritesStore();
   const system = usePreferredThemeMode();
   const settings = user ? withDefaults(user.internal.settings) : null;
   const mode = settings ? (settings.theme === 1 ? 'dark' : 'light') : system;
@@ -42,13 +48,17 @@ function Root() {
   }, [branding]);
 
   return (
-    <ThemeProvider theme={brandedTheme(mode, branding?.colors.primary)}>
-      <GlobalStyle />
-      <NotificationsProvider side={settings?.snackbarLocation ?? 'left'}>
-        <AppBanners />
-        <Outlet />
-        <CookieConsent />
-      </NotificationsProvider>
-    </ThemeProvider>
+    <SettingsProvider value={settingsStore}>
+      <FavouritesProvider value={favouritesStore}>
+        <ThemeProvider theme={brandedTheme(mode, branding?.colors.primary)}>
+          <GlobalStyle />
+          <NotificationsProvider side={settings?.snackbarLocation ?? 'left'}>
+            <AppBanners />
+            <Outlet />
+            <CookieConsent />
+          </NotificationsProvider>
+        </ThemeProvider>
+      </FavouritesProvider>
+    </SettingsProvider>
   );
 }

@@ -14,7 +14,9 @@ import styled from 'styled-components';
 import { setUnauthorisedHandler } from '../lib/api-client.ts';
 import { brandingQuery } from '../api/branding/queries.ts';
 import { productName } from '../lib/branding.ts';
-import { authKeys, currentUserQuery, type CurrentUser } from '../lib/current-user.ts';
+import type { SignedInUser } from '../../contracts/session.ts';
+import { authKeys } from '../api/session/keys.ts';
+import { currentUserQuery } from '../api/session/queries.ts';
 import { LiveConnectionProvider } from '../lib/live-data.tsx';
 import { forgetCache } from '../lib/query-client.ts';
 import { endSession } from '../lib/session-end.ts';
@@ -119,7 +121,7 @@ function AppLayout() {
   const queryClient = useQueryClient();
   const matches = useMatches();
   const page = [...matches].reverse().find((match) => match.staticData.title);
-  const me: CurrentUser = current ?? user;
+  const me: SignedInUser = current ?? user;
 
   // Below 1280 px the drawer is always temporary; from there the setting decides.
   const temporary = !desktop || settings.drawer === 'temporary';

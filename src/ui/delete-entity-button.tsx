@@ -1,8 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { authKeys } from '../lib/current-user.ts';
 import { useNotify } from '../lib/notifications.ts';
 import { Button } from './button.tsx';
 import { DeleteDialog } from './list/delete-dialog.tsx';
@@ -22,7 +20,6 @@ export function DeleteEntityButton({
 }) {
   const { t } = useLingui();
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -43,8 +40,6 @@ export function DeleteEntityButton({
               setOpen(false);
               setBusy(false);
               notify(t`Deleted`, 'success');
-              // The server took the entity out of every user's favourites.
-              void queryClient.invalidateQueries({ queryKey: authKeys.user() });
               await onDeleted();
             },
             (error: unknown) => {

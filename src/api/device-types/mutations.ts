@@ -5,7 +5,7 @@ import type {
   DeviceTypeUpdate,
 } from '../../../contracts/device-type.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { authKeys } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
 import { deleteEach } from '../delete-each.ts';
 import { deviceTypeKeys } from './keys.ts';
 

@@ -3,7 +3,7 @@ import type { Device, DeviceCreate, DeviceUpdate } from '../../../contracts/devi
 import type { DevicePicture } from '../../../contracts/device-picture.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { fileToBase64 } from '../../lib/files.ts';
-import { authKeys } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
 import { deviceTypeKeys } from '../device-types/keys.ts';
 import { organisationKeys } from '../organisations/keys.ts';
 import { registryKeys } from '../registries/keys.ts';

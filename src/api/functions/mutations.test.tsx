@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CloudFunction } from '../../../contracts/cloud-function.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { useDeleteFunctions, useTestRunFunction, useUpdateFunction } from './mutations.ts';
 import { functionChoicesQuery, functionListQuery, functionQuery } from './queries.ts';
+import { isStale, renderHooks, testQueryClient } from '../../ui/test-support.tsx';
 
 vi.mock('../../lib/api-client.ts', () => ({ apiRequest: vi.fn() }));
 const request = vi.mocked(apiRequest);
@@ -18,7 +17,7 @@ const decoder = {
 
 /** A cache as a user has it: the decoder picker, a list page and the function itself. */
 function filledCache() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(functionChoicesQuery({ type: 'decoder' }).queryKey, [decoder]);
   client.setQueryData(functionListQuery({ page: 1 }).queryKey, {
     items: [decoder],
@@ -30,21 +29,12 @@ function filledCache() {
   return client;
 }
 
-const stale = (client: QueryClient, key: readonly unknown[]) =>
-  client.getQueryState(key)?.isInvalidated ?? false;
-
 function hooks(client: QueryClient) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return renderHook(
-    () => ({
-      update: useUpdateFunction(),
-      removeMany: useDeleteFunctions(),
-      run: useTestRunFunction(),
-    }),
-    { wrapper },
-  ).result.current;
+  return renderHooks(client, () => ({
+    update: useUpdateFunction(),
+    removeMany: useDeleteFunctions(),
+    run: useTestRunFunction(),
+  }));
 }
 
 beforeEach(() => request.mockReset());
@@ -59,7 +49,7 @@ describe('cloud function writes', () => {
       method: 'PUT',
       body: { id: decoder.id, name: 'People counter' },
     });
-    expect(stale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(true);
+    expect(isStale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(true);
     expect(client.getQueryData(functionQuery(decoder.id).queryKey)).toEqual(renamed);
   });
 
@@ -67,8 +57,8 @@ describe('cloud function writes', () => {
     const client = filledCache();
     request.mockResolvedValueOnce({ ok: true });
     await hooks(client).removeMany.mutateAsync([decoder.id]);
-    expect(stale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(true);
-    expect(stale(client, functionListQuery({ page: 1 }).queryKey)).toBe(true);
+    expect(isStale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(true);
+    expect(isStale(client, functionListQuery({ page: 1 }).queryKey)).toBe(true);
     expect(client.getQueryState(functionQuery(decoder.id).queryKey)).toBeUndefined();
   });
 
@@ -85,7 +75,7 @@ describe('cloud function writes', () => {
       method: 'POST',
       body: { code: 'function main(i) { return i; }', input: 3 },
     });
-    expect(stale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(false);
-    expect(stale(client, functionQuery(decoder.id).queryKey)).toBe(false);
+    expect(isStale(client, functionChoicesQuery({ type: 'decoder' }).queryKey)).toBe(false);
+    expect(isStale(client, functionQuery(decoder.id).queryKey)).toBe(false);
   });
 });

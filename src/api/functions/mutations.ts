@@ -6,7 +6,7 @@ import type {
 } from '../../../contracts/cloud-function.ts';
 import type { FunctionTestResult, FunctionTestRun } from '../../../contracts/function-test-run.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { authKeys } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
 import { deleteEach } from '../delete-each.ts';
 import { functionKeys } from './keys.ts';
 

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../contracts/organisation.ts';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -12,6 +10,7 @@ import {
   useUpdateOrganisation,
 } from './mutations.ts';
 import { organisationChoicesQuery, organisationListQuery } from './queries.ts';
+import { isStale, renderHooks, testQueryClient } from '../../ui/test-support.tsx';
 
 vi.mock('../../lib/api-client.ts', () => ({ apiRequest: vi.fn() }));
 const request = vi.mocked(apiRequest);
@@ -29,7 +28,7 @@ const depot = organisation('00000000-0000-4000-8000-000000000002', 'Depot');
 
 /** A cache as a user has it: a picker's choices, the list, a sub-organisation list and users. */
 function filledCache() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(organisationChoicesQuery().queryKey, [top]);
   client.setQueryData(organisationListQuery().queryKey, [top]);
   client.setQueryData(organisationListQuery({ filters: { parentUuid: top.uuid } }).queryKey, []);
@@ -38,21 +37,12 @@ function filledCache() {
   return client;
 }
 
-const stale = (client: QueryClient, key: readonly unknown[]) =>
-  client.getQueryState(key)?.isInvalidated ?? false;
-
 function hooks(client: QueryClient) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return renderHook(
-    () => ({
-      create: useCreateOrganisation(),
-      update: useUpdateOrganisation(),
-      remove: useDeleteOrganisations(),
-    }),
-    { wrapper },
-  ).result.current;
+  return renderHooks(client, () => ({
+    create: useCreateOrganisation(),
+    update: useUpdateOrganisation(),
+    remove: useDeleteOrganisations(),
+  }));
 }
 
 beforeEach(() => request.mockReset());
@@ -69,8 +59,8 @@ describe('organisation writes', () => {
       city: 'Aarhus',
       country: 'Danmark',
     });
-    expect(stale(client, organisationChoicesQuery().queryKey)).toBe(true);
-    expect(stale(client, organisationListQuery().queryKey)).toBe(true);
+    expect(isStale(client, organisationChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, organisationListQuery().queryKey)).toBe(true);
     expect(client.getQueryData(organisationKeys.detail(depot.uuid))).toEqual(depot);
   });
 
@@ -78,11 +68,11 @@ describe('organisation writes', () => {
     const client = filledCache();
     request.mockResolvedValueOnce({ ...depot, name: 'Lager' });
     await hooks(client).update.mutateAsync({ uuid: depot.uuid, changes: { name: 'Lager' } });
-    expect(stale(client, organisationChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, organisationChoicesQuery().queryKey)).toBe(true);
     expect(
-      stale(client, organisationListQuery({ filters: { parentUuid: top.uuid } }).queryKey),
+      isStale(client, organisationListQuery({ filters: { parentUuid: top.uuid } }).queryKey),
     ).toBe(true);
-    expect(stale(client, userKeys.list({}))).toBe(true);
+    expect(isStale(client, userKeys.list({}))).toBe(true);
     expect(client.getQueryData<Organisation>(organisationKeys.detail(depot.uuid))?.name).toBe(
       'Lager',
     );
@@ -96,6 +86,6 @@ describe('organisation writes', () => {
     expect(outcome.deleted).toEqual([depot.uuid]);
     expect(outcome.failures).toHaveLength(1);
     expect(client.getQueryData(organisationKeys.detail(depot.uuid))).toBeUndefined();
-    expect(stale(client, organisationChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, organisationChoicesQuery().queryKey)).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import type {
   OrganisationUpdate,
 } from '../../../contracts/organisation.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { authKeys, type CurrentUser } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
+import type { SignedInUser } from '../../../contracts/session.ts';
 import { deleteEach } from '../delete-each.ts';
 import { userKeys } from '../users/keys.ts';
 import { organisationKeys } from './keys.ts';
@@ -29,7 +30,7 @@ function listsChanged(queryClient: QueryClient) {
 function saved(queryClient: QueryClient, organisation: Organisation) {
   queryClient.setQueryData(organisationKeys.detail(organisation.uuid), organisation);
   const own =
-    queryClient.getQueryData<CurrentUser | null>(authKeys.user())?.org.uuid === organisation.uuid;
+    queryClient.getQueryData<SignedInUser | null>(authKeys.user())?.org.uuid === organisation.uuid;
   return Promise.all([
     listsChanged(queryClient),
     queryClient.invalidateQueries({ queryKey: organisationKeys.metadata(organisation.uuid) }),

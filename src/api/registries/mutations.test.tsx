@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registry } from '../../../contracts/registry.ts';
 import type * as apiClient from '../../lib/api-client.ts';
@@ -13,6 +11,7 @@ import {
   useUpdateRegistry,
 } from './mutations.ts';
 import { registryChoicesQuery, registryListQuery, registryQuery } from './queries.ts';
+import { isStale, renderHooks, testQueryClient } from '../../ui/test-support.tsx';
 
 vi.mock('../../lib/api-client.ts', async (original) => ({
   ...(await original<typeof apiClient>()),
@@ -26,7 +25,7 @@ const depot = registry(2, 'Depot');
 
 /** A cache as a user has it: the device form's picker, a filtered list page and two registries. */
 function filledCache() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(registryChoicesQuery().queryKey, [gate, depot]);
   client.setQueryData(registryListQuery({ page: 1, filters: { protocol: 'mqtt' } }).queryKey, {
     items: [gate, depot],
@@ -39,22 +38,13 @@ function filledCache() {
   return client;
 }
 
-const stale = (client: QueryClient, key: readonly unknown[]) =>
-  client.getQueryState(key)?.isInvalidated ?? false;
-
 function hooks(client: QueryClient) {
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return renderHook(
-    () => ({
-      create: useCreateRegistry(),
-      update: useUpdateRegistry(),
-      remove: useDeleteRegistry(),
-      removeMany: useDeleteRegistries(),
-    }),
-    { wrapper },
-  ).result.current;
+  return renderHooks(client, () => ({
+    create: useCreateRegistry(),
+    update: useUpdateRegistry(),
+    remove: useDeleteRegistry(),
+    removeMany: useDeleteRegistries(),
+  }));
 }
 
 beforeEach(() => request.mockReset());
@@ -69,10 +59,12 @@ describe('registry writes', () => {
       method: 'POST',
       body: { name: 'Harbour' },
     });
-    expect(stale(client, registryChoicesQuery().queryKey)).toBe(true);
-    expect(stale(client, registryKeys.list({ page: 1, filters: { protocol: 'mqtt' } }))).toBe(true);
+    expect(isStale(client, registryChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, registryKeys.list({ page: 1, filters: { protocol: 'mqtt' } }))).toBe(
+      true,
+    );
     expect(client.getQueryData(registryQuery(3).queryKey)).toEqual(created);
-    expect(stale(client, registryQuery(gate.id).queryKey)).toBe(false);
+    expect(isStale(client, registryQuery(gate.id).queryKey)).toBe(false);
   });
 
   it('rename a registry in the pickers at once', async () => {
@@ -80,7 +72,7 @@ describe('registry writes', () => {
     const renamed = { ...gate, name: 'North gate' };
     request.mockResolvedValueOnce(renamed);
     await hooks(client).update.mutateAsync({ id: gate.id, name: 'North gate' });
-    expect(stale(client, registryChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, registryChoicesQuery().queryKey)).toBe(true);
     expect(client.getQueryData(registryQuery(gate.id).queryKey)).toEqual(renamed);
   });
 
@@ -90,7 +82,7 @@ describe('registry writes', () => {
     await hooks(client).remove.mutateAsync(gate.id);
     expect(request).toHaveBeenCalledWith('core', '/v2/registry/1', { method: 'DELETE' });
     expect(client.getQueryState(registryQuery(gate.id).queryKey)).toBeUndefined();
-    expect(stale(client, registryChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, registryChoicesQuery().queryKey)).toBe(true);
   });
 
   it('delete several: a refusal does not stop the others and keeps its registry', async () => {
@@ -101,6 +93,6 @@ describe('registry writes', () => {
     expect(outcome).toEqual({ deleted: [depot.id], failures: [refusal] });
     expect(client.getQueryData(registryQuery(gate.id).queryKey)).toEqual(gate);
     expect(client.getQueryState(registryQuery(depot.id).queryKey)).toBeUndefined();
-    expect(stale(client, registryChoicesQuery().queryKey)).toBe(true);
+    expect(isStale(client, registryChoicesQuery().queryKey)).toBe(true);
   });
 });

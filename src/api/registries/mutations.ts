@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Registry, RegistryCreate, RegistryUpdate } from '../../../contracts/registry.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { authKeys } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
 import { deleteEach } from '../delete-each.ts';
 import { registryKeys } from './keys.ts';
 

@@ -9,7 +9,8 @@ import type {
 } from '../../../contracts/user.ts';
 import type { Static } from 'typebox';
 import { apiRequest } from '../../lib/api-client.ts';
-import { authKeys, type CurrentUser } from '../../lib/current-user.ts';
+import { authKeys } from '../session/keys.ts';
+import type { SignedInUser } from '../../../contracts/session.ts';
 import { fileToBase64 } from '../../lib/files.ts';
 import { deleteEach } from '../delete-each.ts';
 import { userKeys } from './keys.ts';
@@ -17,7 +18,7 @@ import { userKeys } from './keys.ts';
 type OkAnswer = Static<typeof Ok>;
 
 const isSignedIn = (queryClient: QueryClient, uuid: string) =>
-  queryClient.getQueryData<CurrentUser | null>(authKeys.user())?.uuid === uuid;
+  queryClient.getQueryData<SignedInUser | null>(authKeys.user())?.uuid === uuid;
 
 /** A saved user is shown at once; the lists refresh, and so does the signed-in user when it was them. */
 function saved(queryClient: QueryClient, user: User) {

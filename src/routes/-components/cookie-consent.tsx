@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { brandingQuery } from '../../api/branding/queries.ts';
-import { currentUserQuery } from '../../lib/current-user.ts';
+import { currentUserQuery } from '../../api/session/queries.ts';
 import { useNotify } from '../../lib/notifications.ts';
 import { useSettings } from '../../lib/use-settings.ts';
 import { Button } from '../../ui/button.tsx';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { SignedInUser } from '../../../contracts/session.ts';
 import { sidebarItems, type SidebarItem } from './sidebar-items.ts';
 
 export const DRAWER_WIDTH = 260;
@@ -90,7 +90,7 @@ const Backdrop = styled.div`
 `;
 
 export interface SidebarProps {
-  user: CurrentUser;
+  user: SignedInUser;
   /** Permanent beside the content, or temporary over it (mobile, or the user's choice). */
   temporary: boolean;
   open: boolean;

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Building2, Cog, LogOut, User } from 'lucide-react';
 import styled from 'styled-components';
-import { signOut, type CurrentUser } from '../../lib/current-user.ts';
+import { useSignOut } from '../../api/session/mutations.ts';
+import type { SignedInUser } from '../../../contracts/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 
 const Trigger = styled.button`
@@ -67,10 +67,10 @@ const Separator = styled(DropdownMenu.Separator)`
 `;
 
 /** First name and avatar; the menu has the full name, e-mail, Profile, Account, Settings and sign-out. */
-export function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
+export function UserMenu({ user, compact }: { user: SignedInUser; compact: boolean }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (
     <DropdownMenu.Root>
@@ -110,7 +110,7 @@ export function UserMenu({ user, compact }: { user: CurrentUser; compact: boolea
           <Separator />
           <Item
             onSelect={() => {
-              void signOut(queryClient).then(() => navigate({ to: '/login' }));
+              void signOut().then(() => navigate({ to: '/login' }));
             }}
           >
             <LogOut size={16} aria-hidden />

@@ -24,7 +24,10 @@ interface Bound<V extends FieldValues, N extends FieldPath<V>, T> {
 type InputProps = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'label' | 'error'
->;
+> & {
+  /** Marks the field wrong with no text of its own (a refused sign-in names no field). */
+  invalid?: boolean;
+};
 
 function useBound<V extends FieldValues, N extends FieldPath<V>, T>(
   control: Control<V, unknown, T>,
@@ -39,6 +42,7 @@ function useBound<V extends FieldValues, N extends FieldPath<V>, T>(
 export function TextInput<V extends FieldValues, N extends FieldPath<V>, T>({
   control,
   name,
+  invalid = false,
   ...props
 }: Bound<V, N, T> & InputProps) {
   const { field, focus, error } = useBound(control, name);
@@ -51,7 +55,7 @@ export function TextInput<V extends FieldValues, N extends FieldPath<V>, T>({
       value={typeof value === 'string' || typeof value === 'number' ? value : ''}
       onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}
-      error={error ?? false}
+      error={error ?? invalid}
     />
   );
 }
@@ -59,6 +63,7 @@ export function TextInput<V extends FieldValues, N extends FieldPath<V>, T>({
 export function PasswordInput<V extends FieldValues, N extends FieldPath<V>, T>({
   control,
   name,
+  invalid = false,
   ...props
 }: Bound<V, N, T> & Omit<InputProps, 'type' | 'adornment'>) {
   const { field, focus, error } = useBound(control, name);
@@ -71,7 +76,7 @@ export function PasswordInput<V extends FieldValues, N extends FieldPath<V>, T>(
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}
-      error={error ?? false}
+      error={error ?? invalid}
     />
   );
 }

@@ -3,7 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import type { DeviceType } from '../../../../contracts/device-type.ts';
 import { useDeleteDeviceType } from '../../../api/device-types/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { DeleteEntityButton } from '../../../ui/delete-entity-button.tsx';
@@ -20,7 +21,7 @@ export function DeviceTypeDetail({
   user,
 }: {
   deviceType: DeviceType;
-  user: CurrentUser;
+  user: SignedInUser;
 }) {
   const { t } = useLingui();
   const navigate = useNavigate();

@@ -9,7 +9,8 @@ import { useDeleteDeviceTypes } from '../../../api/device-types/mutations.ts';
 import { deviceTypeListQuery } from '../../../api/device-types/queries.ts';
 import { toListQuery } from '../../../api/list-query.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { organisationOptions } from '../../../lib/organisation-choices.ts';
@@ -25,7 +26,7 @@ export function DeviceTypeList({
   state,
   onStateChange,
 }: {
-  user: CurrentUser;
+  user: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
 }) {

@@ -4,14 +4,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useUpdateDeviceType } from '../../../api/device-types/mutations.ts';
 import { deviceTypeQuery } from '../../../api/device-types/queries.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
 import { DeviceTypeForm } from './device-type-form.tsx';
 
 /** A device type's edit form; a move to another organisation needs its own privilege. */
-export function EditDeviceType({ id, user }: { id: number; user: CurrentUser }) {
+export function EditDeviceType({ id, user }: { id: number; user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

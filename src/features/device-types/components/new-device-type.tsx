@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCreateDeviceType } from '../../../api/device-types/mutations.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
 import { DeviceTypeForm } from './device-type-form.tsx';
 
 /** A new device type, in the user's own organisation unless they choose another. */
-export function NewDeviceType({ user }: { user: CurrentUser }) {
+export function NewDeviceType({ user }: { user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -4,7 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import type { CloudFunction } from '../../../../contracts/cloud-function.ts';
 import { useUpdateFunction } from '../../../api/functions/mutations.ts';
 import { functionQuery } from '../../../api/functions/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
@@ -13,7 +14,7 @@ import { formFromFunction } from './form-model.ts';
 import { FunctionForm } from './function-form.tsx';
 
 /** A cloud function's edit form, for a user whose group may change functions. */
-export function EditFunction({ id, user }: { id: number; user: CurrentUser }) {
+export function EditFunction({ id, user }: { id: number; user: SignedInUser }) {
   const { t } = useLingui();
   const query = useQuery(functionQuery(id));
   if (id === 0) return <NotFound />;

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import styled from 'styled-components';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import type { CloudFunction } from '../../../../contracts/cloud-function.ts';
@@ -48,7 +49,7 @@ function formatSize(bytes: number, locale: string): string {
 }
 
 /** A cloud function's fields, data keys, metadata, code (read-only) and, if allowed, a test run. */
-export function FunctionDetail({ fn, user }: { fn: CloudFunction; user: CurrentUser }) {
+export function FunctionDetail({ fn, user }: { fn: CloudFunction; user: SignedInUser }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const locale = i18n.locale === 'en' ? 'en-GB' : 'da-DK';

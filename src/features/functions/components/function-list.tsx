@@ -14,7 +14,8 @@ import type { FunctionFilters } from '../../../api/functions/keys.ts';
 import { useDeleteFunctions } from '../../../api/functions/mutations.ts';
 import { functionListQuery } from '../../../api/functions/queries.ts';
 import { toListQuery, type ListQuery } from '../../../api/list-query.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -65,7 +66,7 @@ export function FunctionList({
   state,
   onStateChange,
 }: {
-  user: CurrentUser;
+  user: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
 }) {

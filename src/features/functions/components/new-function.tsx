@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useCreateFunction } from '../../../api/functions/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound } from '../../../ui/detail.tsx';
@@ -11,7 +12,7 @@ import { emptyForm } from './form-model.ts';
 import { FunctionForm } from './function-form.tsx';
 
 /** A new cloud function, starting from the template every function type shares. */
-export function NewFunction({ user }: { user: CurrentUser }) {
+export function NewFunction({ user }: { user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

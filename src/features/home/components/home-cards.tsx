@@ -14,7 +14,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import {
   organisationDeviceTotalQuery,
   organisationQuery,
@@ -102,7 +103,7 @@ function HomeTile({ to, icon, title, text, count, loading, badge }: TileProps) {
 }
 
 /** The dashboard home cards of spec §2, with counts where the API has them. */
-export function HomeCards({ user }: { user: CurrentUser }) {
+export function HomeCards({ user }: { user: SignedInUser }) {
   const devices = useQuery(organisationDeviceTotalQuery(user.org.uuid));
   const organisation = useQuery(organisationQuery(user.org.uuid));
   const users = useQuery({

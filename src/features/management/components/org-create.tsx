@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCreateOrganisation } from '../../../api/organisations/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound } from '../../../ui/detail.tsx';
@@ -10,7 +11,7 @@ import { errorText } from './labels.ts';
 import { OrgForm } from './org-form.tsx';
 
 /** A new organisation, under `parent` or else under one's own. */
-export function OrgCreate({ me, parent }: { me: CurrentUser; parent: string | undefined }) {
+export function OrgCreate({ me, parent }: { me: SignedInUser; parent: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Organisation, OrganisationUpdate } from '../../../../contracts/organisation.ts';
 import { useUpdateOrganisation } from '../../../api/organisations/mutations.ts';
 import { organisationMetadataQuery } from '../../../api/organisations/queries.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
@@ -20,7 +20,7 @@ function changes(org: Organisation, body: OrganisationFields): OrganisationUpdat
   return parentUuid && parentUuid !== org.parent?.uuid ? { ...rest, parentUuid } : rest;
 }
 
-export function OrgEdit({ me, org }: { me: CurrentUser; org: Organisation }) {
+export function OrgEdit({ me, org }: { me: SignedInUser; org: Organisation }) {
   const { t, i18n } = useLingui();
   // The form starts from the metadata as it is now, not as the cache kept it:
   // a changed entry sends the whole metadata, replacing what is there.

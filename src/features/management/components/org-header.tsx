@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { DetailHeader } from '../../../ui/detail.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
@@ -13,7 +14,7 @@ import { orgFavourite } from './org-list.tsx';
 import { useDeleteOrgs } from './use-delete-orgs.ts';
 
 /** What the signed-in person may do with this organisation (never their own organisation's removal). */
-export function orgRights(me: CurrentUser, org: Organisation) {
+export function orgRights(me: SignedInUser, org: Organisation) {
   const own = me.org.uuid === org.uuid;
   return {
     own,
@@ -23,7 +24,7 @@ export function orgRights(me: CurrentUser, org: Organisation) {
   };
 }
 
-export function OrgHeader({ me, org }: { me: CurrentUser; org: Organisation }) {
+export function OrgHeader({ me, org }: { me: SignedInUser; org: Organisation }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const deleteOrgs = useDeleteOrgs();

@@ -5,7 +5,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
@@ -52,7 +53,7 @@ export function OrgList({
   onStateChange,
   rows,
 }: {
-  me: CurrentUser;
+  me: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
   rows?: {

@@ -7,7 +7,7 @@ import {
   organisationMetadataQuery,
 } from '../../../api/organisations/queries.ts';
 import { userListQuery } from '../../../api/users/queries.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
@@ -60,13 +60,13 @@ export function OrgDetails({ org }: { org: Organisation }) {
   );
 }
 
-export function OrgSubOrgs({ me, org }: { me: CurrentUser; org: Organisation }) {
+export function OrgSubOrgs({ me, org }: { me: SignedInUser; org: Organisation }) {
   const list = useLocalList();
   const children = useQuery(organisationListQuery({ filters: { parentUuid: org.uuid } }));
   return <OrgList me={me} rows={children} {...list} />;
 }
 
-export function OrgUsers({ me, org }: { me: CurrentUser; org: Organisation }) {
+export function OrgUsers({ me, org }: { me: SignedInUser; org: Organisation }) {
   const list = useLocalList();
   const users = useQuery(userListQuery({ filters: { orgUuid: org.uuid } }));
   return <UserList me={me} rows={users} newUserOrg={org.uuid} {...list} />;

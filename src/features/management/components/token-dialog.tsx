@@ -5,7 +5,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiTokenCreate, type TokenType } from '../../../../contracts/token.ts';
 import { useCreateToken } from '../../../api/tokens/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { FormGrid } from '../../../ui/form/fields.tsx';
@@ -26,7 +27,7 @@ const Secret = styled.code`
 `;
 
 /** Which token kinds the user may make: a bound token needs the right to change that kind of entity. */
-export function tokenTypes(me: CurrentUser): TokenType[] {
+export function tokenTypes(me: SignedInUser): TokenType[] {
   return [
     'general',
     ...(hasPrivilege(me, 'device.modify') ? (['device'] as const) : []),
@@ -65,7 +66,7 @@ export function TokenDialog({
   open,
   onClose,
 }: {
-  me: CurrentUser;
+  me: SignedInUser;
   open: boolean;
   onClose: () => void;
 }) {

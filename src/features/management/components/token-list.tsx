@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
@@ -26,7 +26,7 @@ export function TokenList({
   state,
   onStateChange,
 }: {
-  me: CurrentUser;
+  me: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
 }) {

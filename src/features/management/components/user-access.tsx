@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../../contracts/user.ts';
 import { useUpdateUser } from '../../../api/users/mutations.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -43,7 +43,7 @@ const Matrix = styled.div`
 `;
 
 /** Group, what it allows (from the privilege matrix), and the account's state. */
-export function UserAccess({ me, user }: { me: CurrentUser; user: User }) {
+export function UserAccess({ me, user }: { me: SignedInUser; user: User }) {
   const { t, i18n } = useLingui();
   const notify = useNotify();
   const rights = userRights(me, user);

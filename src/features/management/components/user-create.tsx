@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useCreateUser } from '../../../api/users/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound } from '../../../ui/detail.tsx';
@@ -10,7 +11,7 @@ import { errorText } from './labels.ts';
 import { UserForm } from './user-form.tsx';
 
 /** A new user, in `org` or else in one's own organisation; a confirmation mail goes out. */
-export function UserCreate({ me, org }: { me: CurrentUser; org: string | undefined }) {
+export function UserCreate({ me, org }: { me: SignedInUser; org: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

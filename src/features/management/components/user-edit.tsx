@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import type { User, UserUpdate } from '../../../../contracts/user.ts';
 import { useUpdateUser } from '../../../api/users/mutations.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound } from '../../../ui/detail.tsx';
@@ -23,7 +23,7 @@ function changes(user: User, input: UserFields): UserUpdate {
   };
 }
 
-export function UserEdit({ me, user }: { me: CurrentUser; user: User }) {
+export function UserEdit({ me, user }: { me: SignedInUser; user: User }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../../contracts/user.ts';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useFavourites, type Favourite } from '../../../lib/favourites.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';
@@ -68,7 +68,7 @@ function FavouriteLink({ favourite }: { favourite: Favourite }) {
 }
 
 /** One's own favourites; another user's stay private to them (the API does not show them). */
-export function UserFavourites({ me, user }: { me: CurrentUser; user: User }) {
+export function UserFavourites({ me, user }: { me: SignedInUser; user: User }) {
   const { t } = useLingui();
   const { favourites } = useFavourites();
   const name = user.firstName || user.email;

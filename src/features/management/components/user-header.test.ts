@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import type { GroupId, User } from '../../../../contracts/user.ts';
 import { userRights } from './user-header.tsx';
 
 const managerPrivileges = ['user.list', 'user.create', 'user.modify', 'user.delete'];
 
-function me(group: GroupId, privileges: string[]): CurrentUser {
-  return {
-    uuid: 'me',
-    email: 'me@nordlys.test',
-    username: 'me',
-    firstName: 'Me',
-    lastName: 'Test',
-    img: null,
-    language: 'en',
-    org: { uuid: 'org', name: 'Org' },
-    group: { id: group, name: String(group) },
-    role: String(group),
-    privileges,
-    internal: {},
-  };
+function me(group: GroupId, privileges: string[]): SignedInUser {
+  return { ...user('me', group), privileges, internal: {} };
 }
 
 function user(uuid: string, group: GroupId): User {

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { KeyRound, Mail, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { hasPrivilege, signOut, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import { signOut } from '../../../api/session/mutations.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -19,7 +21,7 @@ import { PasswordDialog } from './password-dialog.tsx';
 import { fullName } from './user-name.ts';
 
 /** What the signed-in person may do with this user (docs/access.md): never more than the API allows. */
-export function userRights(me: CurrentUser, user: User) {
+export function userRights(me: SignedInUser, user: User) {
   const self = me.uuid === user.uuid;
   // A user with more rights than mine (a lower group id) can be seen, never changed.
   const withinRank = user.group.id >= me.group.id;
@@ -33,7 +35,7 @@ export function userRights(me: CurrentUser, user: User) {
 }
 
 /** A user's page heading, actions and tabs (profile, access, favourites). */
-export function UserHeader({ me, user }: { me: CurrentUser; user: User }) {
+export function UserHeader({ me, user }: { me: SignedInUser; user: User }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

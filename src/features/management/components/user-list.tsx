@@ -5,7 +5,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { UserPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -66,7 +67,7 @@ export function UserList({
   rows,
   newUserOrg,
 }: {
-  me: CurrentUser;
+  me: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
   /** A given set (one organisation's users) instead of every user the caller can see. */

@@ -4,14 +4,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { useUpdateRegistry } from '../../../api/registries/mutations.ts';
 import { registryQuery } from '../../../api/registries/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
 import { RegistryForm } from './registry-form.tsx';
 
 /** A registry's edit form; a move to another organisation needs its own privilege. */
-export function EditRegistry({ id, user }: { id: number; user: CurrentUser }) {
+export function EditRegistry({ id, user }: { id: number; user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

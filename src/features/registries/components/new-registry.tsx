@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { useCreateRegistry } from '../../../api/registries/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { PageTitle } from '../../../ui/card.tsx';
 import { NotFound, QueryView } from '../../../ui/detail.tsx';
 import { RegistryForm } from './registry-form.tsx';
 
 /** A new registry, in the user's own organisation unless they choose another. */
-export function NewRegistry({ user }: { user: CurrentUser }) {
+export function NewRegistry({ user }: { user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();

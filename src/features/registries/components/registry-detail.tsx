@@ -4,7 +4,8 @@ import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Registry } from '../../../../contracts/registry.ts';
 import { useDeleteRegistry } from '../../../api/registries/mutations.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
 import { DeleteEntityButton } from '../../../ui/delete-entity-button.tsx';
@@ -19,7 +20,7 @@ export function RegistryDetail({
   devices,
 }: {
   registry: Registry;
-  user: CurrentUser;
+  user: SignedInUser;
   devices: ReactNode;
 }) {
   const { t, i18n } = useLingui();

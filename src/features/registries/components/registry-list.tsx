@@ -9,7 +9,8 @@ import { toListQuery } from '../../../api/list-query.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { useDeleteRegistries } from '../../../api/registries/mutations.ts';
 import { registryListQuery } from '../../../api/registries/queries.ts';
-import { hasPrivilege, type CurrentUser } from '../../../lib/current-user.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { organisationOptions } from '../../../lib/organisation-choices.ts';
@@ -26,7 +27,7 @@ export function RegistryList({
   state,
   onStateChange,
 }: {
-  user: CurrentUser;
+  user: SignedInUser;
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
 }) {
