@@ -1,20 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo } from 'react';
-import { favouritePath } from '../lib/favourite-routes.ts';
-import { useFavourites, type Favourite, type FavouriteType } from '../lib/favourites.ts';
-import {
-  effectivePageSize,
-  validateListSearch,
-  type ListSearch,
-  type ListState,
-} from '../lib/list-search.ts';
-import { useNotify } from '../lib/notifications.ts';
+import { useCallback } from 'react';
+import { FavouriteList } from '../features/favourites/components/favourite-list.tsx';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
 import { PageTitle } from '../ui/card.tsx';
-import { FavouriteStar } from '../ui/favourite-star.tsx';
-import { DataList } from '../ui/list/data-list.tsx';
 import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/favorites')({
@@ -24,125 +14,18 @@ export const Route = createFileRoute('/_app/favorites')({
   component: FavouritesPage,
 });
 
-const TYPE_NAMES = {
-  cloudfunction: msg`Cloud function`,
-  collection: msg`Data collection`,
-  device: msg`Device`,
-  devicetype: msg`Device type`,
-  org: msg`Organisation`,
-  project: msg`Project`,
-  registry: msg`Registry`,
-  sensor: msg`Device`,
-  user: msg`User`,
-} as const satisfies Record<FavouriteType, unknown>;
-
-const rowId = (f: Favourite) => `${f.type}:${String(f.id)}`;
-
-/**
- * The user's favourites by type. They live in the user's store, so the list
- * searches, filters, sorts and pages here rather than on the server.
- */
 function FavouritesPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const state = useListState(Route.useSearch());
   const navigate = useNavigate({ from: Route.fullPath });
-  const open = useNavigate();
-  const notify = useNotify();
-  const { favourites, remove } = useFavourites();
-  const typeName = useCallback((type: FavouriteType) => i18n._(TYPE_NAMES[type]), [i18n]);
-
   const setState = useCallback(
     (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
     [navigate],
   );
-
-  const matching = useMemo(() => {
-    const needle = (state.search ?? '').trim().toLocaleLowerCase();
-    const type = state.filters?.type;
-    const found = favourites.filter(
-      (f) =>
-        (!type || f.type === type || (type === 'sensor' && f.type === 'device')) &&
-        (!needle ||
-          (f.name ?? '').toLocaleLowerCase().includes(needle) ||
-          (f.description ?? '').toLocaleLowerCase().includes(needle)),
-    );
-    const field = state.sort?.replace(/^-/, '') ?? 'type';
-    const direction = state.sort?.startsWith('-') ? -1 : 1;
-    const value = (f: Favourite) =>
-      field === 'name' ? (f.name ?? '') : field === 'org' ? (f.org ?? '') : typeName(f.type);
-    return [...found].sort(
-      (a, b) =>
-        direction * value(a).localeCompare(value(b), i18n.locale) ||
-        (a.name ?? '').localeCompare(b.name ?? '', i18n.locale),
-    );
-  }, [favourites, state.search, state.filters, state.sort, typeName, i18n.locale]);
-
-  const size = effectivePageSize(state);
-  const rows = matching.slice((state.page - 1) * size, state.page * size);
-
-  const columns = useMemo<ColumnDef<Favourite, unknown>[]>(
-    () => [
-      {
-        id: 'star',
-        header: '',
-        size: 52,
-        enableSorting: false,
-        cell: ({ row }) => <FavouriteStar entity={row.original} />,
-      },
-      { id: 'name', header: t`Name`, accessorFn: (f) => f.name ?? String(f.id) },
-      { id: 'type', header: t`Type`, accessorFn: (f) => typeName(f.type) },
-      { id: 'org', header: t`Organisation`, accessorFn: (f) => f.org ?? '' },
-      {
-        id: 'description',
-        header: t`Description`,
-        enableSorting: false,
-        accessorFn: (f) => f.description ?? '',
-      },
-    ],
-    [t, typeName],
-  );
-
-  const types = [...new Set(favourites.map((f) => (f.type === 'device' ? 'sensor' : f.type)))];
-
   return (
     <>
       <PageTitle>{t`Favourites`}</PageTitle>
-      <DataList
-        title={t`Favourites`}
-        listKey="favorites"
-        columns={columns}
-        rows={rows}
-        total={matching.length}
-        getId={rowId}
-        getLabel={(f) => f.name ?? String(f.id)}
-        state={state}
-        onStateChange={setState}
-        loading={false}
-        error={false}
-        onRetry={() => undefined}
-        emptyText={t`No favourites yet. The star on a device, registry or any other page adds it here.`}
-        filterFields={[
-          {
-            id: 'type',
-            label: t`Type`,
-            options: types.map((type) => ({ value: type, label: typeName(type) })),
-          },
-        ]}
-        onOpen={(f) => void open({ to: favouritePath(f.type, f.id) })}
-        exportRow={(f) => ({
-          id: f.id,
-          name: f.name ?? '',
-          type: f.type,
-          organisation: f.org ?? '',
-          description: f.description ?? '',
-        })}
-        onDelete={async (chosen) => {
-          await remove(chosen).then(
-            () => notify(t`Removed from favourites`, 'success'),
-            () => notify(t`Favourites could not be saved`, 'error'),
-          );
-        }}
-      />
+      <FavouriteList state={state} onStateChange={setState} />
     </>
   );
 }
