@@ -1,10 +1,8 @@
-import { I18nProvider } from '@lingui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Type } from 'typebox';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activateLocale, i18n } from '../../lib/i18n.ts';
-import { lightTheme } from '../theme.ts';
+import { activateLocale } from '../../lib/i18n.ts';
+import { press, renderScreen, typeInto as type } from '../test-support.tsx';
 import { CheckboxInput, SelectInput, TextInput } from './inputs.tsx';
 import { useContractForm } from './use-contract-form.ts';
 import { numberOrNull, textOrNull } from './values.ts';
@@ -61,27 +59,18 @@ function RegistryForm({ onSave }: { onSave: (body: unknown) => void }) {
 }
 
 function show(onSave: (body: unknown) => void) {
-  return render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={lightTheme}>
-        <RegistryForm onSave={onSave} />
-      </ThemeProvider>
-    </I18nProvider>,
-  );
+  return renderScreen(<RegistryForm onSave={onSave} />);
 }
 
 beforeAll(() => activateLocale('en'));
 afterEach(cleanup);
-
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('a form built with the kit', () => {
   it('keeps a wrong form from being sent and says what is wrong beside each field', async () => {
     const onSave = vi.fn();
     show(onSave);
     type('Port', '70000');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await press();
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
@@ -95,7 +84,7 @@ describe('a form built with the kit', () => {
     type('Port', '1883');
     fireEvent.change(screen.getByLabelText('Protocol'), { target: { value: 'http' } });
     fireEvent.click(screen.getByLabelText('Active'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await press();
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSave.mock.calls[0]?.[0]).toEqual({
       name: 'Gates',

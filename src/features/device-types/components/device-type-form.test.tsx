@@ -1,13 +1,11 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CloudFunctionSummary } from '../../../../contracts/cloud-function.ts';
 import { functionChoicesQuery } from '../../../api/functions/queries.ts';
-import { activateLocale, i18n } from '../../../lib/i18n.ts';
-import { lightTheme } from '../../../ui/theme.ts';
+import { activateLocale } from '../../../lib/i18n.ts';
 import { DeviceTypeForm } from './device-type-form.tsx';
+import { press, renderScreen, typeInto as type } from '../../../ui/test-support.tsx';
 
 vi.mock('../../../lib/api-client.ts', () => ({ apiRequest: vi.fn(() => new Promise(() => {})) }));
 
@@ -27,28 +25,21 @@ const decoder = {
 function show(onSubmit: (body: unknown) => void) {
   const client = new QueryClient();
   client.setQueryData(functionChoicesQuery({ type: 'decoder' }).queryKey, [decoder]);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
-        <ThemeProvider theme={lightTheme}>
-          <DeviceTypeForm
-            orgs={[top, depot, other]}
-            defaultOrg={depot.uuid}
-            canChooseOrg
-            busy={false}
-            onSubmit={onSubmit}
-            onCancel={() => undefined}
-          />
-        </ThemeProvider>
-      </I18nProvider>
-    </QueryClientProvider>,
+  return renderScreen(
+    <DeviceTypeForm
+      orgs={[top, depot, other]}
+      defaultOrg={depot.uuid}
+      canChooseOrg
+      busy={false}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+    client,
   );
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const addKey = () => fireEvent.click(screen.getByRole('button', { name: 'Add key' }));
-const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create' })));
+const save = () => press('Create');
 
 beforeAll(() => activateLocale('en'));
 afterEach(cleanup);

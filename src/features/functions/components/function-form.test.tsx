@@ -1,13 +1,10 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CodeEditorProps } from './code-editor-props.ts';
-import { activateLocale, i18n } from '../../../lib/i18n.ts';
-import { lightTheme } from '../../../ui/theme.ts';
+import { activateLocale } from '../../../lib/i18n.ts';
 import { emptyForm } from './form-model.ts';
 import { FunctionForm } from './function-form.tsx';
+import { press, renderScreen, typeInto as type } from '../../../ui/test-support.tsx';
 
 vi.mock('../../../lib/api-client.ts', () => ({ apiRequest: vi.fn() }));
 // CodeMirror is not what is tested here: a text area stands in for the editor.
@@ -22,27 +19,19 @@ vi.mock('./lazy-code-editor.tsx', () => ({
 }));
 
 function show(onSubmit: (body: unknown) => void) {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nProvider i18n={i18n}>
-        <ThemeProvider theme={lightTheme}>
-          <FunctionForm
-            initial={emptyForm()}
-            saving={false}
-            serverError={null}
-            submitLabel="Create"
-            onSubmit={onSubmit}
-            onCancel={() => undefined}
-          />
-        </ThemeProvider>
-      </I18nProvider>
-    </QueryClientProvider>,
+  return renderScreen(
+    <FunctionForm
+      initial={emptyForm()}
+      saving={false}
+      serverError={null}
+      submitLabel="Create"
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
   );
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create' })));
+const save = () => press('Create');
 
 beforeAll(() => activateLocale('en'));
 afterEach(cleanup);

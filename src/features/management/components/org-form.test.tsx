@@ -1,13 +1,16 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../../contracts/organisation.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { activateLocale, i18n } from '../../../lib/i18n.ts';
-import { lightTheme } from '../../../ui/theme.ts';
+import { activateLocale } from '../../../lib/i18n.ts';
 import { OrgForm, type OrganisationFields } from './org-form.tsx';
+import {
+  alertTexts as alerts,
+  press,
+  renderScreen,
+  typeInto as type,
+} from '../../../ui/test-support.tsx';
 
 const top = {
   uuid: '00000000-0000-4000-8000-000000000001',
@@ -18,28 +21,20 @@ const top = {
 function show(onSubmit: (body: OrganisationFields) => void, org?: Organisation) {
   const client = new QueryClient();
   client.setQueryData(organisationChoicesQuery().queryKey, [top]);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
-        <ThemeProvider theme={lightTheme}>
-          <OrgForm
-            {...(org ? { org } : {})}
-            defaultParent={top.uuid}
-            parentLocked={false}
-            saving={false}
-            onSubmit={onSubmit}
-            onCancel={() => undefined}
-          />
-        </ThemeProvider>
-      </I18nProvider>
-    </QueryClientProvider>,
+  return renderScreen(
+    <OrgForm
+      {...(org ? { org } : {})}
+      defaultParent={top.uuid}
+      parentLocked={false}
+      saving={false}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+    client,
   );
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+const save = () => press();
 
 beforeAll(() => activateLocale('en'));
 afterEach(cleanup);

@@ -1,15 +1,18 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../../contracts/organisation.ts';
 import type { User } from '../../../../contracts/user.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
-import { activateLocale, i18n } from '../../../lib/i18n.ts';
-import { lightTheme } from '../../../ui/theme.ts';
+import { activateLocale } from '../../../lib/i18n.ts';
 import { UserForm } from './user-form.tsx';
 import type { UserFields } from './user-form-model.ts';
+import {
+  alertTexts as alerts,
+  press,
+  renderScreen,
+  typeInto as type,
+} from '../../../ui/test-support.tsx';
 
 const orgUuid = '00000000-0000-4000-8000-000000000001';
 const userUuid = '00000000-0000-4000-8000-000000000002';
@@ -19,29 +22,21 @@ function show(onSubmit: (body: UserFields) => void, user?: User) {
   client.setQueryData(organisationChoicesQuery().queryKey, [
     { uuid: orgUuid, name: 'Byliv', parent: null } as Partial<Organisation> as Organisation,
   ]);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider i18n={i18n}>
-        <ThemeProvider theme={lightTheme}>
-          <UserForm
-            {...(user ? { user } : {})}
-            admin
-            myGroup={2}
-            defaultOrg={orgUuid}
-            saving={false}
-            onSubmit={onSubmit}
-            onCancel={() => undefined}
-          />
-        </ThemeProvider>
-      </I18nProvider>
-    </QueryClientProvider>,
+  return renderScreen(
+    <UserForm
+      {...(user ? { user } : {})}
+      admin
+      myGroup={2}
+      defaultOrg={orgUuid}
+      saving={false}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+    client,
   );
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+const save = () => press();
 
 beforeAll(() => activateLocale('en'));
 afterEach(cleanup);
