@@ -11,26 +11,18 @@ import {
   SignedInUser,
 } from '../../../contracts/session.ts';
 import { userRepository } from '../../repositories/user-repository.ts';
-import { sessionRepository } from '../../repositories/session-repository.ts';
 import { revocation } from '../../services/revocation.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { newSecret } from '../../auth/secrets.ts';
-import { createOidcVerifier, OidcError } from '../../auth/oidc.ts';
+import { signIn, type SignInOrigin } from '../../services/sign-in.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { userView } from '../../views/user-view.ts';
 import { takeOidcFlow } from './oidc-flow.ts';
-import { signInGuard, signInSource } from '../../services/sign-in-guard.ts';
+import { signInSource } from '../../services/sign-in-guard.ts';
 import { clearedSessionCookie, sessionCookieHeader } from '../../auth/session-cookie.ts';
-
-// Compared against when the user does not exist, so a wrong username takes as
-// long as a wrong password and reveals nothing.
-const dummyHash = hashPassword(newSecret());
 
 const auth: FastifyPluginAsyncTypebox = async (fastify) => {
   const users = userRepository(fastify.db);
-  const sessions = sessionRepository(fastify.db);
   const revoke = revocation(fastify);
-  const lockout = signInGuard(fastify.db);
+  const signIns = signIn(fastify);
   // SIGNIN_LIMIT attempts a minute from one address, a third of that for one
   // account from one address (from anywhere, anyone could spend the owner's).
   const perAddress = fastify.config.signInLimit;
@@ -42,17 +34,15 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       return `login:${String(body?.username ?? '').toLowerCase()}:${signInSource(request.ip)}`;
     },
   });
-  const refused = () => new HttpError(401, 'Unauthorized');
+  const originOf = (request: FastifyRequest): SignInOrigin => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    log: request.log,
+  });
 
   // The browser gets the session as an HttpOnly cookie; API clients use the token in the answer.
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userUuid: string) => {
-    const userAgent = request.headers['user-agent'];
-    await users.recordSignIn(userUuid);
-    await lockout.succeeded(userUuid, signInSource(request.ip));
-    const session = await sessions.create(userUuid, {
-      ip: request.ip,
-      ...(userAgent ? { userAgent } : {}),
-    });
+    const session = await signIns.startSession(userUuid, originOf(request));
     reply.header('set-cookie', sessionCookieHeader(request, session.token, session.expires));
     return { token: session.token, expires: session.expires.toISOString() };
   };
@@ -81,32 +71,11 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
           message: 'Too many sign-in attempts; try again in a minute',
         });
       }
-      const user = await users.findForSignIn(request.body.username);
-      const passwordOk = await verifyPassword(
-        request.body.password,
-        user?.password_hash ?? (await dummyHash),
-      );
-      const source = signInSource(request.ip);
-      // A closed pair, source or account refuses even the right password, and the attempt is not counted.
-      const refusal = await lockout.refusal(user ?? null, source);
-      if (refusal) {
-        request.log.info({ user: user?.uuid, source, refusal }, 'sign-in refused by the lockout');
-        throw refused();
-      }
-      if (!user || !user.active || !user.password_hash || !passwordOk) {
-        if (await lockout.failed(user?.uuid ?? null, source)) {
-          request.log.warn(
-            { user: user?.uuid },
-            'sign-in from unknown sources suspended after repeated failures',
-          );
-        }
-        throw refused();
-      }
-      return startSession(request, reply, user.uuid);
+      const userUuid = await signIns.withPassword(request.body, originOf(request));
+      return startSession(request, reply, userUuid);
     },
   );
 
-  const oidc = fastify.config.oidc ? createOidcVerifier(fastify.config.oidc) : null;
   fastify.post(
     '/auth/google',
     {
@@ -122,25 +91,15 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (!oidc) throw new HttpError(404, 'Third-party sign-in is not configured');
+      if (!signIns.oidcConfigured)
+        throw new HttpError(404, 'Third-party sign-in is not configured');
       const flow = takeOidcFlow(request, reply, request.body.state);
-      let email: string;
-      try {
-        const identity = await oidc.verify(
-          request.body.id_token,
-          flow ? { nonce: flow.nonce } : {},
-        );
-        if (!identity.emailVerified) throw refused();
-        email = identity.email;
-      } catch (error) {
-        if (error instanceof OidcError)
-          request.log.info({ reason: error.reason }, 'third-party sign-in refused');
-        throw refused();
-      }
-      const user = await users.findByEmail(email);
-      // Not held back by password failures: the provider vouched for this person.
-      if (!user || !user.active) throw refused();
-      const session = await startSession(request, reply, user.uuid);
+      const userUuid = await signIns.withIdToken(
+        request.body.id_token,
+        flow?.nonce,
+        originOf(request),
+      );
+      const session = await startSession(request, reply, userUuid);
       return flow?.redirect ? { ...session, redirect: flow.redirect } : session;
     },
   );
