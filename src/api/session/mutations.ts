@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { Ok } from '../../../contracts/common.ts';
 import type {
   OidcSession,
@@ -8,7 +8,7 @@ import type {
   Session,
   SignedInUser,
 } from '../../../contracts/session.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, setUnauthorisedHandler } from '../../lib/api-client.ts';
 import type { Favourite, FavouritesStore } from '../../lib/favourites.ts';
 import { CACHE_STORAGE_KEY, forgetCache } from '../../lib/query-client.ts';
 import { endSession } from '../../lib/session-end.ts';
@@ -43,6 +43,24 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   await dropSession();
   endSession();
   forgetCache(queryClient);
+}
+
+/**
+ * While it is mounted, a 401 means the session ended (expired, signed out
+ * elsewhere): what it showed is forgotten and `onEnded` is called. After a
+ * sign-out here there is no user left to let go.
+ */
+export function useSessionExpiry(onEnded: () => void) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    setUnauthorisedHandler(() => {
+      if (!queryClient.getQueryData(authKeys.user())) return;
+      endSession();
+      forgetCache(queryClient);
+      onEnded();
+    });
+    return () => setUnauthorisedHandler(null);
+  }, [queryClient, onEnded]);
 }
 
 export function useSignOut() {

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import styled from 'styled-components';
+import type { SignedInUser } from '../../../contracts/session.ts';
+import { useSessionExpiry } from '../../api/session/mutations.ts';
+import { currentUserQuery } from '../../api/session/queries.ts';
+import { LiveConnectionProvider } from '../../lib/live-data.tsx';
+import { useSettings } from '../../lib/use-settings.ts';
+import { useMinWidth } from '../../ui/theme-mode.ts';
+import { AppHeader } from './app-header.tsx';
+import { Breadcrumbs } from './breadcrumbs.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+const Shell = styled.div`
+  display: flex;
+  height: 100vh;
+  overflow: hidden;
+`;
+
+const Column = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  overflow: auto;
+  padding: 16px clamp(12px, 2.5vw, 32px) 32px;
+`;
+
+/**
+ * The frame of every signed-in page: the drawer (temporary below 1280 px or
+ * by the setting, else the setting's open or closed), the top bar, the
+ * breadcrumbs and the page with the live connection.
+ */
+export function AppShell({ user }: { user: SignedInUser }) {
+  const { data: current } = useQuery(currentUserQuery());
+  const { settings, update } = useSettings();
+  const desktop = useMinWidth(1280);
+  const router = useRouter();
+  const me = current ?? user;
+
+  // Below 1280 px the drawer is always temporary; from there the setting decides.
+  const temporary = !desktop || settings.drawer === 'temporary';
+  const [temporaryOpen, setTemporaryOpen] = useState(false);
+  const open = temporary ? temporaryOpen : settings.drawerState;
+
+  useSessionExpiry(
+    useCallback(
+      () => void router.navigate({ to: '/login', search: { redirect: window.location.pathname } }),
+      [router],
+    ),
+  );
+
+  const toggle = () => {
+    if (temporary) setTemporaryOpen((value) => !value);
+    else void update({ drawerState: !settings.drawerState });
+  };
+
+  return (
+    <Shell>
+      <Sidebar
+        user={me}
+        temporary={temporary}
+        open={open}
+        collapsed={!temporary && !settings.drawerState}
+        defaultView={settings.defaultView}
+        onNavigate={() => {
+          if (temporary && settings.drawerCloseOnNav) setTemporaryOpen(false);
+        }}
+        onClose={() => setTemporaryOpen(false)}
+      />
+      <Column>
+        <AppHeader user={me} menuOpen={open} onMenu={toggle} />
+        <Main>
+          {settings.breadcrumbs ? <Breadcrumbs /> : null}
+          <LiveConnectionProvider>
+            <Outlet />
+          </LiveConnectionProvider>
+        </Main>
+      </Column>
+    </Shell>
+  );
+}
