@@ -64,7 +64,6 @@ export interface Config {
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
 }
 
-
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
