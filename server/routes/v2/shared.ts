@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, inScope, subtree, type Actor } from '../../access/access.ts';
-import type { Privilege, Resource } from '../../access/matrix.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { organisationRepository } from '../../repositories/organisation-repository.ts';
+import { organisationChecks } from '../../services/organisation-checks.ts';
 import type { PageRequest } from '../../repositories/list-query.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contracts/list.ts';
 
@@ -40,44 +38,16 @@ export function pageAnswer<R, T>(
   };
 }
 
-/** Organisation checks the device-domain routes share. */
+/** Organisation checks the device-domain routes share, with the guard target of their creates. */
 export function orgChecks(fastify: FastifyInstance) {
-  const orgs = organisationRepository(fastify.db);
-
-  /** An organisation the caller can see; one they cannot is answered exactly like a missing one. */
-  async function visible(actor: Actor, uuid: string): Promise<string> {
-    if (!inScope(actor, uuid) || !(await orgs.exists(uuid))) {
-      throw new HttpError(400, 'The organisation does not exist');
-    }
-    return uuid;
-  }
-
+  const checks = organisationChecks(fastify);
   return {
-    visible,
+    ...checks,
 
     /** A guard target for creates: the organisation in the body, else the caller's own. */
     createIn: async (request: FastifyRequest) => {
       const actor = requireActor(request);
-      return visible(actor, (request.body as { orgUuid?: string }).orgUuid ?? actor.orgUuid);
-    },
-
-    /**
-     * Moving an entity to another organisation: the new one must be visible, and
-     * the caller needs `privilege` in both (changeparent; modify for devices).
-     * Returns the new organisation's subtree: whatever uses the entity must lie in it.
-     */
-    async move(
-      actor: Actor,
-      resource: Resource,
-      privilege: Privilege,
-      from: string,
-      to: string,
-    ): Promise<string[]> {
-      await visible(actor, to);
-      if (!can(actor, resource, privilege, from) || !can(actor, resource, privilege, to)) {
-        throw new HttpError(403, `Your group may not move this ${resource} to that organisation`);
-      }
-      return subtree(fastify.db, to);
+      return checks.visible(actor, (request.body as { orgUuid?: string }).orgUuid ?? actor.orgUuid);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 interface LocationInput {
   address?: string | null;
