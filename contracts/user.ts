@@ -108,23 +108,28 @@ export type UserUpdate = Static<typeof UserUpdate>;
 
 const JsonObject = Type.Record(Type.String({ maxLength: 100 }), Type.Unknown());
 
+/** The kinds of entity a user can mark as a favourite (spec §3 Favourite). */
+export const favouriteTypes = [
+  'cloudfunction',
+  'collection',
+  'device',
+  'devicetype',
+  'org',
+  'project',
+  'registry',
+  'sensor',
+  'user',
+] as const;
+export type FavouriteType = (typeof favouriteTypes)[number];
+
 export const Favourite = Type.Object({
   id: Type.Union([Type.String({ maxLength: 100 }), Type.Integer()]),
   name: Type.Optional(Text(200)),
   description: Type.Optional(Nullable(Text(2000))),
   org: Type.Optional(Nullable(Text(200))),
-  type: Type.Union([
-    Type.Literal('cloudfunction'),
-    Type.Literal('collection'),
-    Type.Literal('device'),
-    Type.Literal('devicetype'),
-    Type.Literal('org'),
-    Type.Literal('project'),
-    Type.Literal('registry'),
-    Type.Literal('sensor'),
-    Type.Literal('user'),
-  ]),
+  type: Type.Enum(favouriteTypes),
 });
+export type Favourite = Static<typeof Favourite>;
 
 /** The user's own store: console settings, favourites and dashboards (each replaced whole when given). */
 export const UserInternal = Type.Object(

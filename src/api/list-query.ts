@@ -13,8 +13,8 @@ export type ListQuery<
 export type ListFilters = Record<string, string | number | boolean | undefined>;
 
 /** The list query a list's URL state asks for; the page size is the one it shows now. */
-export function toListQuery(state: ListState): ListQuery {
-  const query: ListQuery = { page: state.page, pageSize: effectivePageSize(state) };
+export function toListQuery(state: ListState, windowHeight?: number): ListQuery {
+  const query: ListQuery = { page: state.page, pageSize: effectivePageSize(state, windowHeight) };
   if (state.sort) query.sort = state.sort;
   if (state.search) query.search = state.search;
   if (state.filters && Object.keys(state.filters).length > 0) query.filters = { ...state.filters };

@@ -1,4 +1,4 @@
-import type { FavouriteType } from './favourites.ts';
+import type { FavouriteType } from '../../contracts/user.ts';
 
 /** The console page of a favourite, by its type (spec §2 routes). */
 export function favouritePath(type: FavouriteType, id: string | number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renamedFavourites, toggledFavourites, type Favourite } from './favourites.ts';
+import type { Favourite } from '../../contracts/user.ts';
+import { renamedFavourites, toggledFavourites } from './favourites.ts';
 
 const device: Favourite = { type: 'device', id: 7, name: 'Kælder' };
 

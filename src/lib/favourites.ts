@@ -1,33 +1,8 @@
 import { createContext, useCallback, useContext } from 'react';
+import { Value } from 'typebox/value';
+import { Favourite, type FavouriteType } from '../../contracts/user.ts';
 
-/** The kinds of entity a user can mark as a favourite (spec §3 Favourite). */
-export type FavouriteType =
-  | 'cloudfunction'
-  | 'collection'
-  | 'device'
-  | 'devicetype'
-  | 'org'
-  | 'project'
-  | 'registry'
-  | 'sensor'
-  | 'user';
-
-export interface Favourite {
-  id: string | number;
-  type: FavouriteType;
-  name?: string;
-  description?: string | null;
-  org?: string | null;
-}
-
-const isFavourite = (value: unknown): value is Favourite =>
-  typeof value === 'object' &&
-  value !== null &&
-  'type' in value &&
-  'id' in value &&
-  typeof (value as { type: unknown }).type === 'string' &&
-  (typeof (value as { id: unknown }).id === 'string' ||
-    typeof (value as { id: unknown }).id === 'number');
+const isFavourite = (value: unknown): value is Favourite => Value.Check(Favourite, value);
 
 /** The favourites in a user's store; anything malformed in it is skipped. */
 export function favouritesOf(stored: unknown): Favourite[] {

@@ -111,25 +111,3 @@ export function validateListSearch(
   if (filters) state.filters = filters;
   return state;
 }
-
-export function listQueryString(
-  state: ListState,
-  filters: Record<string, string | number | undefined> = {},
-): string {
-  const params = new URLSearchParams({
-    page: String(state.page),
-    pageSize: String(effectivePageSize(state)),
-  });
-  if (state.sort) params.set('sort', state.sort);
-  if (state.search) params.set('search', state.search);
-  for (const [key, value] of Object.entries({ ...state.filters, ...filters }))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

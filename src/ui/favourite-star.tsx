@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { useFavourites, type Favourite } from '../lib/favourites.ts';
+import type { Favourite } from '../../contracts/user.ts';
+import { useFavourites } from '../lib/favourites.ts';
 import { useNotify } from '../lib/notifications.ts';
 
 const StarButton = styled.button<{ $on: boolean }>`

@@ -9,7 +9,8 @@ import type {
   SignedInUser,
 } from '../../../contracts/session.ts';
 import { apiRequest, setUnauthorisedHandler } from '../../lib/api-client.ts';
-import type { Favourite, FavouritesStore } from '../../lib/favourites.ts';
+import type { Favourite } from '../../../contracts/user.ts';
+import type { FavouritesStore } from '../../lib/favourites.ts';
 import { CACHE_STORAGE_KEY, forgetCache } from '../../lib/query-client.ts';
 import { endSession } from '../../lib/session-end.ts';
 import { defaultSettings, withDefaults, type UserSettings } from '../../lib/settings.ts';

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '../../lib/list-search.ts';
+import type { PageOf } from '../../../contracts/list.ts';
 import { useBulkDelete } from './bulk-delete.ts';
 
 /** DataList's props for a list query's page: its rows and total, loading, error and retry. */
-export function listQueryProps<T>(list: UseQueryResult<Page<T>>) {
+export function listQueryProps<T>(list: UseQueryResult<PageOf<T>>) {
   return {
     rows: list.data?.items,
     total: list.data?.total ?? 0,

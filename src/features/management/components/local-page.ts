@@ -1,4 +1,5 @@
-import { effectivePageSize, type Page, type ListState } from '../../../lib/list-search.ts';
+import type { PageOf } from '../../../../contracts/list.ts';
+import { effectivePageSize, type ListState } from '../../../lib/list-search.ts';
 
 export type SortValue = string | number | null | undefined;
 
@@ -18,7 +19,7 @@ export function localPage<T>(
     /** The list's filter fields by id: a row passes when its value equals the chosen one. */
     filterBy?: Record<string, (row: T) => string>;
   },
-): Page<T> {
+): PageOf<T> {
   const needle = state.search?.trim().toLocaleLowerCase() ?? '';
   let rows = needle
     ? items.filter((row) =>

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../../contracts/user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
-import { useFavourites, type Favourite } from '../../../lib/favourites.ts';
+import type { Favourite } from '../../../../contracts/user.ts';
+import { useFavourites } from '../../../lib/favourites.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty } from '../../../ui/status.tsx';
 
