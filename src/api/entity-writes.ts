@@ -54,8 +54,8 @@ export function useDeleteEntities(keys: EntityKeys, remove: (id: number) => Prom
 }
 
 /** An update's organisation is sent only when it changes: a move needs its own privilege. */
-export function withOrgMove<Body>(
-  body: Body & { orgUuid: string },
+export function withOrgMove<Body extends { orgUuid?: string }>(
+  body: Body,
   current: { id: number; org: { uuid: string } },
 ): Omit<Body, 'orgUuid'> & { id: number; orgUuid?: string } {
   const { orgUuid, ...rest } = body;

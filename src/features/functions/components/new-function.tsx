@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { CloudFunction } from '../../../../contracts/cloud-function.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { useCreateFunction } from '../../../api/functions/mutations.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
-import type { SignedInUser } from '../../../../contracts/session.ts';
-import { useNotify } from '../../../lib/notifications.ts';
-import { PageTitle } from '../../../ui/card.tsx';
-import { NotFound } from '../../../ui/detail.tsx';
+import { EntityFormPage, useSaveOutcome } from '../../../ui/entity-page.tsx';
 import { messageOf } from './error-message.ts';
 import { emptyForm } from './form-model.ts';
 import { FunctionForm } from './function-form.tsx';
@@ -15,32 +14,31 @@ import { FunctionForm } from './function-form.tsx';
 export function NewFunction({ user }: { user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const notify = useNotify();
   const [initial] = useState(emptyForm);
   const create = useCreateFunction();
+  const failure = t`Creation failed`;
+  const outcome = useSaveOutcome({
+    success: t`Created`,
+    failure,
+    open: (saved: CloudFunction) =>
+      void navigate({ to: '/function/$id', params: { id: String(saved.id) } }),
+    describe: (error) => messageOf(error, failure),
+  });
 
-  if (!hasPrivilege(user, 'cloudfunction.create')) {
-    return <NotFound>{t`You may not create cloud functions.`}</NotFound>;
-  }
   return (
-    <>
-      <PageTitle>{t`New cloud function`}</PageTitle>
+    <EntityFormPage
+      allowed={hasPrivilege(user, 'cloudfunction.create')}
+      refusal={t`You may not create cloud functions.`}
+      title={t`New cloud function`}
+    >
       <FunctionForm
         initial={initial}
         saving={create.isPending}
-        serverError={create.isError ? messageOf(create.error, t`Creation failed`) : null}
+        serverError={create.isError ? messageOf(create.error, failure) : null}
         submitLabel={<Trans>Create</Trans>}
-        onSubmit={(body) =>
-          create.mutate(body, {
-            onSuccess: (saved) => {
-              notify(t`Created`, 'success');
-              void navigate({ to: '/function/$id', params: { id: String(saved.id) } });
-            },
-            onError: (error) => notify(messageOf(error, t`Creation failed`), 'error'),
-          })
-        }
+        onSubmit={(body) => create.mutate(body, outcome)}
         onCancel={() => void navigate({ to: '/functions', search: {} })}
       />
-    </>
+    </EntityFormPage>
   );
 }

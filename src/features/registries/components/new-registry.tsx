@@ -1,33 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { Registry } from '../../../../contracts/registry.ts';
+import type { SignedInUser } from '../../../../contracts/session.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { useCreateRegistry } from '../../../api/registries/mutations.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
-import type { SignedInUser } from '../../../../contracts/session.ts';
-import { useNotify } from '../../../lib/notifications.ts';
-import { PageTitle } from '../../../ui/card.tsx';
-import { NotFound, QueryView } from '../../../ui/detail.tsx';
+import { QueryView } from '../../../ui/detail.tsx';
+import { EntityFormPage, useSaveOutcome } from '../../../ui/entity-page.tsx';
 import { RegistryForm } from './registry-form.tsx';
 
 /** A new registry, in the user's own organisation unless they choose another. */
 export function NewRegistry({ user }: { user: SignedInUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const notify = useNotify();
   const orgs = useQuery(organisationChoicesQuery());
   const save = useCreateRegistry();
+  const outcome = useSaveOutcome({
+    success: t`Created`,
+    failure: t`Creation failed`,
+    open: (registry: Registry) =>
+      void navigate({ to: '/registry/$id', params: { id: String(registry.id) } }),
+  });
 
-  if (!hasPrivilege(user, 'registry.create')) {
-    return (
-      <NotFound>
-        <Trans>Your group may not create registries.</Trans>
-      </NotFound>
-    );
-  }
   return (
-    <>
-      <PageTitle>{t`New registry`}</PageTitle>
+    <EntityFormPage
+      allowed={hasPrivilege(user, 'registry.create')}
+      refusal={<Trans>Your group may not create registries.</Trans>}
+      title={t`New registry`}
+    >
       <QueryView query={orgs}>
         {(choices) => (
           <RegistryForm
@@ -36,19 +37,11 @@ export function NewRegistry({ user }: { user: SignedInUser }) {
             canChooseOrg
             busy={save.isPending}
             error={save.error?.message}
-            onSubmit={(body) =>
-              save.mutate(body, {
-                onSuccess: (registry) => {
-                  notify(t`Created`, 'success');
-                  void navigate({ to: '/registry/$id', params: { id: String(registry.id) } });
-                },
-                onError: (error) => notify(error.message || t`Creation failed`, 'error'),
-              })
-            }
+            onSubmit={(body) => save.mutate(body, outcome)}
             onCancel={() => void navigate({ href: '/registries' })}
           />
         )}
       </QueryView>
-    </>
+    </EntityFormPage>
   );
 }
