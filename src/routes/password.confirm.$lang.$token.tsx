@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PasswordForm } from './-components/password-form.tsx';
+import { PasswordForm } from '../features/auth/components/password-form.tsx';
 import { PublicLayout } from './-components/public-layout.tsx';
 import { useLinkLanguage } from './-components/use-link-language.ts';
 

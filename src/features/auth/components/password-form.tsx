@@ -8,10 +8,14 @@ import {
   passwordResetMachine,
   type PasswordResetInput,
   type ResetError,
-} from '../../../machines/password-reset.machine.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { Button } from '../../ui/button.tsx';
-import { PasswordField, TextField } from '../../ui/form/text-field.tsx';
+} from '../../../../machines/password-reset.machine.ts';
+import {
+  confirmAccount,
+  requestPasswordReset,
+  setPasswordFromResetLink,
+} from '../../../api/session/passwords.ts';
+import { Button } from '../../../ui/button.tsx';
+import { PasswordField, TextField } from '../../../ui/form/text-field.tsx';
 
 const Form = styled.form`
   display: grid;
@@ -72,21 +76,13 @@ export function PasswordForm({ input }: { input: PasswordResetInput }) {
     passwordResetMachine.provide({
       actors: {
         requestReset: fromPromise(({ input: request }) =>
-          apiRequest('core', '/entity/user/forgotpassword', {
-            method: 'POST',
-            body: { email: request.email },
-          }),
+          requestPasswordReset({ email: request.email }),
         ),
         savePassword: fromPromise(({ input: save }) =>
-          save.mode === 'reset'
-            ? apiRequest('core', '/entity/user/forgotpassword/set', {
-                method: 'POST',
-                body: { token: save.token, newPassword: save.password },
-              })
-            : apiRequest('core', '/entity/user/confirm', {
-                method: 'POST',
-                body: { token: save.token, newPassword: save.password },
-              }),
+          (save.mode === 'reset' ? setPasswordFromResetLink : confirmAccount)({
+            token: save.token,
+            newPassword: save.password,
+          }),
         ),
       },
       actions: { goToLogin: () => void navigate({ to: '/login' }) },
