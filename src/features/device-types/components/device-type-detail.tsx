@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
 import type { DeviceType } from '../../../../contracts/device-type.ts';
 import { useDeleteDeviceType } from '../../../api/device-types/mutations.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ButtonLink } from '../../../ui/button-link.tsx';
-import { DeleteEntityButton } from '../../../ui/delete-entity-button.tsx';
-import { DetailHeader, FieldList, Section } from '../../../ui/detail.tsx';
-import { FavouriteStar } from '../../../ui/favourite-star.tsx';
+import { FieldList, Section } from '../../../ui/detail.tsx';
+import { EditLink, EntityHeader } from '../../../ui/entity-header.tsx';
 import { KeyStructureTable } from './key-structure-table.tsx';
 
 const metadataText = (value: unknown) =>
@@ -32,37 +29,21 @@ export function DeviceTypeDetail({
 
   return (
     <>
-      <DetailHeader
-        title={deviceType.name}
-        star={
-          <FavouriteStar
-            entity={{
-              type: 'devicetype',
-              id: deviceType.id,
-              name: deviceType.name,
-              description: deviceType.description,
-              org: deviceType.org.name,
-            }}
-          />
-        }
+      <EntityHeader
+        entity={deviceType}
+        favourite="devicetype"
         subtitle={deviceType.description}
-        actions={
-          <>
-            {hasPrivilege(user, 'deviceType.modify') ? (
-              <ButtonLink link={{ to: '/devicetype/$id/edit', params: { id } }}>
-                <Pencil size={18} aria-hidden />
-                <Trans>Edit</Trans>
-              </ButtonLink>
-            ) : null}
-            {hasPrivilege(user, 'deviceType.delete') ? (
-              <DeleteEntityButton
-                name={deviceType.name}
-                onDelete={() => remove.mutateAsync(deviceType.id)}
-                onDeleted={() => navigate({ href: '/devicetypes' })}
-              />
-            ) : null}
-          </>
+        edit={
+          hasPrivilege(user, 'deviceType.modify') ? (
+            <EditLink link={{ to: '/devicetype/$id/edit', params: { id } }} />
+          ) : null
         }
+        onDelete={
+          hasPrivilege(user, 'deviceType.delete')
+            ? () => remove.mutateAsync(deviceType.id)
+            : undefined
+        }
+        onDeleted={() => navigate({ href: '/devicetypes' })}
       />
       <Section aria-labelledby="devicetype-details">
         <h2 id="devicetype-details">

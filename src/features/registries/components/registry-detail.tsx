@@ -1,16 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Registry } from '../../../../contracts/registry.ts';
 import { useDeleteRegistry } from '../../../api/registries/mutations.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ButtonLink } from '../../../ui/button-link.tsx';
-import { DeleteEntityButton } from '../../../ui/delete-entity-button.tsx';
-import { DetailHeader, FieldList, Section } from '../../../ui/detail.tsx';
-import { FavouriteStar } from '../../../ui/favourite-star.tsx';
+import { FieldList, Section } from '../../../ui/detail.tsx';
+import { EditLink, EntityHeader } from '../../../ui/entity-header.tsx';
 import { protocolLabel } from './protocol-label.ts';
 
 /** A registry's page: its details, edit and delete, and its devices (given by the page). */
@@ -30,37 +27,19 @@ export function RegistryDetail({
 
   return (
     <>
-      <DetailHeader
-        title={registry.name}
-        star={
-          <FavouriteStar
-            entity={{
-              type: 'registry',
-              id: registry.id,
-              name: registry.name,
-              description: registry.description,
-              org: registry.org.name,
-            }}
-          />
-        }
+      <EntityHeader
+        entity={registry}
+        favourite="registry"
         subtitle={registry.description}
-        actions={
-          <>
-            {hasPrivilege(user, 'registry.modify') ? (
-              <ButtonLink link={{ to: '/registry/$id/edit', params: { id } }}>
-                <Pencil size={18} aria-hidden />
-                <Trans>Edit</Trans>
-              </ButtonLink>
-            ) : null}
-            {hasPrivilege(user, 'registry.delete') ? (
-              <DeleteEntityButton
-                name={registry.name}
-                onDelete={() => remove.mutateAsync(registry.id)}
-                onDeleted={() => navigate({ href: '/registries' })}
-              />
-            ) : null}
-          </>
+        edit={
+          hasPrivilege(user, 'registry.modify') ? (
+            <EditLink link={{ to: '/registry/$id/edit', params: { id } }} />
+          ) : null
         }
+        onDelete={
+          hasPrivilege(user, 'registry.delete') ? () => remove.mutateAsync(registry.id) : undefined
+        }
+        onDeleted={() => navigate({ href: '/registries' })}
       />
       <Section aria-labelledby="registry-details">
         <h2 id="registry-details">
