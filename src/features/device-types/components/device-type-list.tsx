@@ -11,13 +11,16 @@ import { toListQuery } from '../../../api/list-query.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
-import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { organisationOptions } from '../../../lib/organisation-choices.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { FavouriteStar } from '../../../ui/favourite-star.tsx';
-import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
 import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
+import {
+  dateColumn,
+  favouriteNameColumn,
+  organisationColumn,
+  useEntityRowProps,
+} from '../../../ui/list/entity-list.tsx';
 import { listQueryProps } from '../../../ui/list/list-page.ts';
 
 /** The device types the user can see: filter by organisation, open, export, delete. */
@@ -35,38 +38,15 @@ export function DeviceTypeList({
   const orgs = useQuery(organisationChoicesQuery());
   const list = useQuery(deviceTypeListQuery(toListQuery(state)));
   const removeMany = useDeleteDeviceTypes();
-  const notice = useDeletionNotice();
+  const rowProps = useEntityRowProps<DeviceType>(
+    hasPrivilege(user, 'deviceType.delete'),
+    removeMany.mutateAsync,
+  );
 
   const columns = useMemo<ColumnDef<DeviceType, unknown>[]>(
     () => [
-      {
-        id: 'name',
-        header: t`Name`,
-        accessorKey: 'name',
-        // The favourite star sits in the row's first cell, before the name.
-        cell: ({ row }) => (
-          <>
-            <FavouriteStar
-              entity={{
-                type: 'devicetype',
-                id: row.original.id,
-                name: row.original.name,
-                description: row.original.description,
-                org: row.original.org.name,
-              }}
-            />
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {row.original.name}
-            </span>
-          </>
-        ),
-      },
-      {
-        id: 'org',
-        header: t`Organisation`,
-        accessorFn: (row) => row.org.name,
-        enableSorting: false,
-      },
+      favouriteNameColumn(t`Name`, 'devicetype'),
+      organisationColumn(t`Organisation`),
       {
         id: 'decoder',
         header: t`Decoder`,
@@ -79,7 +59,7 @@ export function DeviceTypeList({
         accessorFn: (row) => row.structure.length,
         enableSorting: false,
       },
-      { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
+      dateColumn('created', t`Created`),
     ],
     [t],
   );
@@ -96,8 +76,7 @@ export function DeviceTypeList({
       title={t`Device types`}
       columns={columns}
       {...listQueryProps(list)}
-      getId={(row) => String(row.id)}
-      getLabel={(row) => row.name}
+      {...rowProps}
       state={state}
       onStateChange={onStateChange}
       listKey="devicetypes"
@@ -121,12 +100,6 @@ export function DeviceTypeList({
         devices: row.deviceCount,
         created: row.created,
       })}
-      onDelete={
-        hasPrivilege(user, 'deviceType.delete')
-          ? async (rows) =>
-              notice((await removeMany.mutateAsync(rows.map((row) => row.id))).failures)
-          : undefined
-      }
     />
   );
 }

@@ -16,13 +16,16 @@ import { functionListQuery } from '../../../api/functions/queries.ts';
 import { toListQuery, type ListQuery } from '../../../api/list-query.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
-import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PageTitle } from '../../../ui/card.tsx';
-import { FavouriteStar } from '../../../ui/favourite-star.tsx';
-import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
 import { DataList } from '../../../ui/list/data-list.tsx';
+import {
+  dateColumn,
+  favouriteNameColumn,
+  organisationColumn,
+  useEntityRowProps,
+} from '../../../ui/list/entity-list.tsx';
 import { listQueryProps } from '../../../ui/list/list-page.ts';
 import { functionTypeLabels } from './labels.ts';
 
@@ -35,18 +38,6 @@ const Heading = styled.div`
   margin-bottom: 16px;
   h1 {
     margin: 0;
-  }
-`;
-
-const NameCell = styled.span`
-  display: flex;
-  align-items: center;
-  gap: 4px;
-  min-width: 0;
-  margin-left: -8px;
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
   }
 `;
 
@@ -74,43 +65,22 @@ export function FunctionList({
   const navigate = useNavigate();
   const list = useQuery(functionListQuery(functionListQueryOf(state)));
   const removeMany = useDeleteFunctions();
-  const notice = useDeletionNotice();
+  const rowProps = useEntityRowProps<CloudFunctionSummary>(
+    hasPrivilege(user, 'cloudfunction.delete'),
+    removeMany.mutateAsync,
+  );
 
   const columns = useMemo<ColumnDef<CloudFunctionSummary, unknown>[]>(
     () => [
-      {
-        id: 'name',
-        header: t`Name`,
-        accessorKey: 'name',
-        // The favourite star sits in the name cell, so the narrow star does not take a column.
-        cell: ({ row }) => (
-          <NameCell>
-            <FavouriteStar
-              entity={{
-                type: 'cloudfunction',
-                id: row.original.id,
-                name: row.original.name,
-                description: row.original.description,
-                org: row.original.org.name,
-              }}
-            />
-            <span>{row.original.name}</span>
-          </NameCell>
-        ),
-      },
+      favouriteNameColumn(t`Name`, 'cloudfunction'),
       {
         id: 'type',
         header: t`Type`,
         accessorFn: (row) => i18n._(functionTypeLabels[row.type]),
       },
-      {
-        id: 'org',
-        header: t`Organisation`,
-        accessorFn: (row) => row.org.name,
-        enableSorting: false,
-      },
-      { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
-      { id: 'modified', header: t`Modified`, accessorFn: (row) => formatDate(row.modified) },
+      organisationColumn(t`Organisation`),
+      dateColumn('created', t`Created`),
+      dateColumn('modified', t`Modified`),
     ],
     [t, i18n],
   );
@@ -130,8 +100,7 @@ export function FunctionList({
         title={t`Cloud functions`}
         columns={columns}
         {...listQueryProps(list)}
-        getId={(row) => String(row.id)}
-        getLabel={(row) => row.name}
+        {...rowProps}
         state={state}
         onStateChange={onStateChange}
         onOpen={(row) => void navigate({ to: '/function/$id', params: { id: String(row.id) } })}
@@ -156,12 +125,6 @@ export function FunctionList({
           created: row.created,
           modified: row.modified,
         })}
-        onDelete={
-          hasPrivilege(user, 'cloudfunction.delete')
-            ? async (rows) =>
-                notice((await removeMany.mutateAsync(rows.map((row) => row.id))).failures)
-            : undefined
-        }
       />
     </>
   );

@@ -11,13 +11,16 @@ import { useDeleteRegistries } from '../../../api/registries/mutations.ts';
 import { registryListQuery } from '../../../api/registries/queries.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
-import { formatDate } from '../../../lib/format.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { organisationOptions } from '../../../lib/organisation-choices.ts';
 import { ButtonLink } from '../../../ui/button-link.tsx';
-import { FavouriteStar } from '../../../ui/favourite-star.tsx';
-import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
 import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
+import {
+  dateColumn,
+  favouriteNameColumn,
+  organisationColumn,
+  useEntityRowProps,
+} from '../../../ui/list/entity-list.tsx';
 import { listQueryProps } from '../../../ui/list/list-page.ts';
 import { protocolLabel } from './protocol-label.ts';
 
@@ -36,45 +39,22 @@ export function RegistryList({
   const orgs = useQuery(organisationChoicesQuery());
   const list = useQuery(registryListQuery(toListQuery(state)));
   const removeMany = useDeleteRegistries();
-  const notice = useDeletionNotice();
+  const rowProps = useEntityRowProps<Registry>(
+    hasPrivilege(user, 'registry.delete'),
+    removeMany.mutateAsync,
+  );
 
   const columns = useMemo<ColumnDef<Registry, unknown>[]>(
     () => [
-      {
-        id: 'name',
-        header: t`Name`,
-        accessorKey: 'name',
-        // The favourite star sits in the row's first cell, before the name.
-        cell: ({ row }) => (
-          <>
-            <FavouriteStar
-              entity={{
-                type: 'registry',
-                id: row.original.id,
-                name: row.original.name,
-                description: row.original.description,
-                org: row.original.org.name,
-              }}
-            />
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {row.original.name}
-            </span>
-          </>
-        ),
-      },
+      favouriteNameColumn(t`Name`, 'registry'),
       {
         id: 'protocol',
         header: t`Protocol`,
         accessorFn: (row) => protocolLabel(row.protocol, i18n),
       },
-      {
-        id: 'org',
-        header: t`Organisation`,
-        accessorFn: (row) => row.org.name,
-        enableSorting: false,
-      },
+      organisationColumn(t`Organisation`),
       { id: 'deviceCount', header: t`Devices`, accessorKey: 'deviceCount', enableSorting: false },
-      { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
+      dateColumn('created', t`Created`),
     ],
     [t, i18n],
   );
@@ -99,8 +79,7 @@ export function RegistryList({
       title={t`Registries`}
       columns={columns}
       {...listQueryProps(list)}
-      getId={(row) => String(row.id)}
-      getLabel={(row) => row.name}
+      {...rowProps}
       state={state}
       onStateChange={onStateChange}
       listKey="registries"
@@ -123,12 +102,6 @@ export function RegistryList({
         devices: row.deviceCount,
         created: row.created,
       })}
-      onDelete={
-        hasPrivilege(user, 'registry.delete')
-          ? async (rows) =>
-              notice((await removeMany.mutateAsync(rows.map((row) => row.id))).failures)
-          : undefined
-      }
     />
   );
 }
