@@ -1,52 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Updateable } from 'kysely';
-import { scopeList } from '../../access/access.ts';
-import { json } from '../../db/json.ts';
-import type { CloudFunctionsTable } from '../../db/types.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import {
-  cloudFunctionRepository,
-  cloudFunctionSorts,
-} from '../../repositories/cloud-function-repository.ts';
-import { favouriteRepository } from '../../repositories/favourite-repository.ts';
-import { narrowScope, parseSort } from '../../repositories/list-query.ts';
+import { cloudFunctionRepository } from '../../repositories/cloud-function-repository.ts';
 import {
   CloudFunction,
   CloudFunctionCreate,
   CloudFunctionListQuery,
   CloudFunctionSummary,
   CloudFunctionUpdate,
-  CODE_LIMIT_BYTES,
 } from '../../../contracts/cloud-function.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
-import { Page, withCanonicalTypes } from '../../../contracts/list.ts';
-import { requireUniqueKeys } from '../../services/unique-keys.ts';
-import { cloudFunctionSummaryView, cloudFunctionView } from '../../views/cloud-function-view.ts';
-import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { Page } from '../../../contracts/list.ts';
+import { cloudFunctionService } from '../../services/cloud-functions.ts';
+import { idInBody, idInPath, orgChecks, ownerOf, pageFrom, pageOf } from './shared.ts';
 import { EntityIdParams } from '../../schemas/params.ts';
 
-function checkContent(body: {
-  code?: string;
-  dataKeys?: { key: string }[];
-  metadata?: { key: string }[];
-}) {
-  if (body.code !== undefined && Buffer.byteLength(body.code) > CODE_LIMIT_BYTES) {
-    throw new HttpError(400, 'The code may not exceed 256 KB');
-  }
-  requireUniqueKeys('Data keys', body.dataKeys);
-  requireUniqueKeys('Metadata keys', body.metadata);
-}
-
 const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
+  const service = cloudFunctionService(fastify);
   const repo = cloudFunctionRepository(fastify.db);
-  const favourites = favouriteRepository(fastify.db);
   const orgs = orgChecks(fastify);
-  const load = async (id: number) => {
-    const row = await repo.get(id);
-    if (!row) throw notFound();
-    return row;
-  };
 
   fastify.get(
     '/v2/cloudfunctions',
@@ -61,19 +32,8 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const { query } = request;
-      const page = pageOf(query);
-      const rows = await repo.list(
-        {
-          orgs: narrowScope(scopeList(actor), query.orgUuid),
-          search: query.search?.trim(),
-          type: query.type,
-        },
-        parseSort(query.sort, cloudFunctionSorts, 'name'),
-        page,
-      );
-      return pageAnswer(rows, page, cloudFunctionSummaryView);
+      const page = pageOf(request.query);
+      return pageFrom(await service.list(requireActor(request), request.query, page), page);
     },
   );
 
@@ -93,7 +53,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: CloudFunction, ...errors },
       },
     },
-    async (request) => cloudFunctionView(await load(request.params.id)),
+    async (request) => service.get(request.params.id),
   );
 
   fastify.post(
@@ -112,22 +72,8 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 201: CloudFunction, ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const body = request.body;
-      checkContent(body);
-      const id = await repo.create({
-        name: body.name.trim(),
-        description: body.description ?? null,
-        code: body.code ?? '',
-        type: body.type,
-        org_uuid: body.orgUuid ?? actor.orgUuid,
-        data_keys: json(withCanonicalTypes(body.dataKeys ?? [])),
-        metadata: json(body.metadata ?? []),
-        data_type: body.dataType ?? 'timeseries',
-      });
-      return reply.status(201).send(cloudFunctionView(await load(id)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireActor(request), request.body)),
   );
 
   fastify.put(
@@ -146,52 +92,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: CloudFunction, ...errors },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const body = request.body;
-      const current = await load(body.id);
-      checkContent(body);
-      if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
-        const subtree = await orgs.move(
-          actor,
-          'cloudfunction',
-          'changeparent',
-          current.org_uuid,
-          body.orgUuid,
-        );
-        if ((await repo.usersOutside(current.id, subtree)) > 0) {
-          throw new HttpError(
-            409,
-            'Devices or device types outside the new organisation use this function',
-          );
-        }
-      }
-      // Devices and device types use it as their decoder; it cannot stop being one under them.
-      if (
-        body.type !== undefined &&
-        body.type !== current.type &&
-        current.type === 'decoder' &&
-        (await repo.usage(current.id)) > 0
-      ) {
-        throw new HttpError(409, 'The function is in use as a decoder; its type cannot change');
-      }
-      const values: Updateable<CloudFunctionsTable> = {
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.code !== undefined && { code: body.code }),
-        ...(body.type !== undefined && { type: body.type }),
-        ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
-        ...(body.dataKeys !== undefined && { data_keys: json(withCanonicalTypes(body.dataKeys)) }),
-        ...(body.metadata !== undefined && { metadata: json(body.metadata) }),
-        ...(body.dataType !== undefined && { data_type: body.dataType }),
-      };
-      await repo.update(current.id, values);
-      // The devices that run it take their next packets with the new code (docs/ingest.md).
-      fastify.accessEvents.emit({ type: 'settings.changed', of: 'function', id: current.id });
-      // A pause after timeouts is about the old code (docs/ingest.md).
-      if (body.code !== undefined) fastify.sandbox.pauses.codeChanged(current.id, body.code);
-      return cloudFunctionView(await load(current.id));
-    },
+    async (request) => service.update(requireActor(request), request.body),
   );
 
   fastify.delete(
@@ -211,15 +112,7 @@ const cloudFunctions: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const outcome = await repo.delete(request.params.id);
-      if (outcome === 'in-use') {
-        throw new HttpError(
-          409,
-          'The function is still used by devices or device types; remove it from them first',
-        );
-      }
-      if (outcome === 'missing') throw notFound();
-      await favourites.forget({ types: ['cloudfunction'], id: request.params.id });
+      await service.remove(request.params.id);
       return { ok: true };
     },
   );

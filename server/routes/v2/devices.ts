@@ -7,7 +7,7 @@ import { errors, Ok } from '../../../contracts/common.ts';
 import { Device, DeviceCreate, DeviceListQuery, DeviceUpdate } from '../../../contracts/device.ts';
 import { Page } from '../../../contracts/list.ts';
 import { deviceService } from '../../services/devices.ts';
-import { idInBody, idInPath, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { idInBody, idInPath, orgChecks, ownerOf, pageFrom, pageOf } from './shared.ts';
 import { EntityIdParams } from '../../schemas/params.ts';
 
 const devices: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -18,7 +18,7 @@ const devices: FastifyPluginAsyncTypebox = async (fastify) => {
 
   async function listDevices(actor: Actor, query: DeviceListQuery, registryId?: number) {
     const page = pageOf(query);
-    return pageAnswer(await service.list(actor, query, page, registryId), page, (device) => device);
+    return pageFrom(await service.list(actor, query, page, registryId), page);
   }
 
   fastify.get(

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Updateable } from 'kysely';
-import { scopeList, type Actor } from '../../access/access.ts';
-import type { RegistriesTable } from '../../db/types.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import { favouriteRepository } from '../../repositories/favourite-repository.ts';
-import { narrowScope, parseSort } from '../../repositories/list-query.ts';
-import { registryRepository, registrySorts } from '../../repositories/registry-repository.ts';
+import { registryRepository } from '../../repositories/registry-repository.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
 import { Page } from '../../../contracts/list.ts';
 import {
@@ -15,19 +9,14 @@ import {
   RegistryListQuery,
   RegistryUpdate,
 } from '../../../contracts/registry.ts';
-import { registryView } from '../../views/registry-view.ts';
-import { idInBody, idInPath, notFound, orgChecks, ownerOf, pageAnswer, pageOf } from './shared.ts';
+import { registryService } from '../../services/registries.ts';
+import { idInBody, idInPath, orgChecks, ownerOf, pageFrom, pageOf } from './shared.ts';
 import { EntityIdParams } from '../../schemas/params.ts';
 
 const registries: FastifyPluginAsyncTypebox = async (fastify) => {
+  const service = registryService(fastify);
   const repo = registryRepository(fastify.db);
-  const favourites = favouriteRepository(fastify.db);
   const orgs = orgChecks(fastify);
-  const load = async (id: number, actor: Actor) => {
-    const row = await repo.get(id, scopeList(actor));
-    if (!row) throw notFound();
-    return row;
-  };
 
   fastify.get(
     '/v2/registries',
@@ -42,20 +31,9 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const { query } = request;
-      const page = pageOf(query);
-      const rows = await repo.list(
-        {
-          orgs: narrowScope(scopeList(actor), query.orgUuid),
-          search: query.search?.trim(),
-          protocol: query.protocol,
-        },
-        scopeList(actor),
-        parseSort(query.sort, registrySorts, 'name'),
-        page,
-      );
-      return pageAnswer(rows, page, registryView);
+      const page = pageOf(request.query);
+      const found = await service.list(requireActor(request), request.query, page);
+      return pageFrom(found, page);
     },
   );
 
@@ -80,7 +58,7 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
           response: { 200: Registry, ...errors },
         },
       },
-      async (request) => registryView(await load(request.params.id, requireActor(request))),
+      async (request) => service.get(request.params.id, requireActor(request)),
     );
   }
 
@@ -100,18 +78,8 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 201: Registry, ...errors },
       },
     },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const body = request.body;
-      const id = await repo.create({
-        name: body.name.trim(),
-        description: body.description ?? null,
-        protocol: body.protocol ?? 'mqtt',
-        region: body.region ?? 'europe',
-        org_uuid: body.orgUuid ?? actor.orgUuid,
-      });
-      return reply.status(201).send(registryView(await load(id, actor)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireActor(request), request.body)),
   );
 
   fastify.put(
@@ -130,35 +98,7 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: Registry, ...errors },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const body = request.body;
-      const current = await load(body.id, actor);
-      if (body.orgUuid !== undefined && body.orgUuid !== current.org_uuid) {
-        const tree = await orgs.move(
-          actor,
-          'registry',
-          'changeparent',
-          current.org_uuid,
-          body.orgUuid,
-        );
-        // A device may only use registries of its own organisation or those above it.
-        if ((await repo.devicesOutside(current.id, tree)) > 0) {
-          throw new HttpError(409, 'Devices outside the new organisation use this registry');
-        }
-      }
-      const values: Updateable<RegistriesTable> = {
-        ...(body.name !== undefined && { name: body.name.trim() }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.protocol !== undefined && { protocol: body.protocol }),
-        ...(body.region !== undefined && { region: body.region }),
-        ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
-      };
-      await repo.update(current.id, values);
-      // Its devices' next packets follow the new protocol and name (docs/ingest.md).
-      fastify.accessEvents.emit({ type: 'settings.changed', of: 'registry', id: current.id });
-      return registryView(await load(current.id, actor));
-    },
+    async (request) => service.update(requireActor(request), request.body),
   );
 
   fastify.delete(
@@ -178,13 +118,7 @@ const registries: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const { outcome, tokenIds } = await repo.delete(request.params.id);
-      if (outcome === 'in-use') {
-        throw new HttpError(409, 'The registry still has devices; move or delete them first');
-      }
-      if (outcome === 'missing') throw notFound();
-      for (const tokenId of tokenIds) fastify.accessEvents.emit({ type: 'token.revoked', tokenId });
-      await favourites.forget({ types: ['registry'], id: request.params.id });
+      await service.remove(request.params.id);
       return { ok: true };
     },
   );

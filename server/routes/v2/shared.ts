@@ -38,6 +38,10 @@ export function pageAnswer<R, T>(
   };
 }
 
+/** A page answer of items a service has already shown. */
+export const pageFrom = <T>(found: { rows: T[]; total: number }, page: PageRequest) =>
+  pageAnswer(found, page, (item: T) => item);
+
 /** Organisation checks the device-domain routes share, with the guard target of their creates. */
 export function orgChecks(fastify: FastifyInstance) {
   const checks = organisationChecks(fastify);
