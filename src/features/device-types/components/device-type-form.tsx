@@ -1,14 +1,14 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useController } from 'react-hook-form';
 import styled from 'styled-components';
 import { DeviceTypeCreate, type DeviceType } from '../../../../contracts/device-type.ts';
-import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
+import { NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
 import type { OrganisationChoice } from '../../../lib/organisation-choices.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FormActions, FormError, FormGrid } from '../../../ui/form/fields.tsx';
 import { TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { nameAndDescriptionMessages } from '../../../ui/form/name-messages.ts';
 import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
 import { MetadataEditor } from '../../../ui/metadata/metadata-editor.tsx';
@@ -60,16 +60,6 @@ const toBody = (values: DeviceTypeValues): DeviceTypeCreate => ({
   metadata: metadataOf(values.metadata),
 });
 
-const atMost = (max: number) => msg`At most ${max} characters.`;
-const messages = {
-  name: {
-    minLength: msg`A name is required.`,
-    pattern: msg`A name is required.`,
-    maxLength: atMost(NAME_MAX_LENGTH),
-  },
-  description: { maxLength: atMost(DESCRIPTION_MAX_LENGTH) },
-};
-
 /** Keys and metadata keys must be unique too, which a contract cannot say: the editors mark repeats. */
 const rowsValid = (values: Pick<DeviceTypeValues, 'structure' | 'metadata'>) =>
   checkStructure(values.structure).valid && checkMetadata(values.metadata).valid;
@@ -110,7 +100,7 @@ export function DeviceTypeForm({
       metadata: metadataRowsOf(deviceType?.metadata ?? {}, newRowId),
     },
     toBody,
-    messages,
+    messages: nameAndDescriptionMessages,
   });
   const structure = useController({ control: form.control, name: 'structure' });
   const metadata = useController({ control: form.control, name: 'metadata' });

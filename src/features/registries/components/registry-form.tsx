@@ -1,6 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
+import { NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
 import {
   protocols,
   regions,
@@ -14,6 +13,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FormActions, FormError, FormGrid } from '../../../ui/form/fields.tsx';
 import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
+import { nameAndDescriptionMessages } from '../../../ui/form/name-messages.ts';
 import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
 import { protocolLabel } from './protocol-label.ts';
@@ -33,16 +33,6 @@ const toBody = (values: Values): RegistryCreate => ({
   region: values.region,
   orgUuid: values.orgUuid,
 });
-
-const atMost = (max: number) => msg`At most ${max} characters.`;
-const messages = {
-  name: {
-    minLength: msg`A name is required.`,
-    pattern: msg`A name is required.`,
-    maxLength: atMost(NAME_MAX_LENGTH),
-  },
-  description: { maxLength: atMost(DESCRIPTION_MAX_LENGTH) },
-};
 
 /**
  * Create or edit a registry: name, description, protocol, region and the
@@ -80,7 +70,7 @@ export function RegistryForm({
       orgUuid: registry?.org.uuid ?? defaultOrg,
     },
     toBody,
-    messages,
+    messages: nameAndDescriptionMessages,
   });
 
   const orgOptions = organisationOptions(orgs);
