@@ -4,6 +4,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { apiRequest, type Service } from '../lib/api-client.ts';
 import { deleteEach } from './delete-each.ts';
 import { authKeys } from './session/keys.ts';
 
@@ -51,6 +52,29 @@ export function useDeleteEntities(keys: EntityKeys, remove: (id: number) => Prom
     mutationFn: (ids: readonly number[]) => deleteEach(ids, remove),
     onSuccess: (outcome) => deleted(queryClient, keys, outcome.deleted),
   });
+}
+
+/**
+ * The writes of a resource created (POST) and updated (PUT) at `path`, and
+ * deleted at `path/<id>`, each a hook that owns its refreshes.
+ */
+export function entityWrites<Entity extends { id: number }, Create, Update>(
+  keys: EntityKeys,
+  service: Service,
+  path: string,
+) {
+  const create = (input: Create) =>
+    apiRequest<Entity>(service, path, { method: 'POST', body: input });
+  const update = (input: Update) =>
+    apiRequest<Entity>(service, path, { method: 'PUT', body: input });
+  const remove = (id: number) =>
+    apiRequest<unknown>(service, `${path}/${id}`, { method: 'DELETE' });
+  return {
+    useCreate: () => useSaveEntity(keys, create),
+    useUpdate: () => useSaveEntity(keys, update),
+    useDelete: () => useDeleteEntity(keys, remove),
+    useDeleteMany: () => useDeleteEntities(keys, remove),
+  };
 }
 
 /** An update's organisation is sent only when it changes: a move needs its own privilege. */

@@ -3,24 +3,20 @@ import type {
   DeviceTypeCreate,
   DeviceTypeUpdate,
 } from '../../../contracts/device-type.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { useDeleteEntities, useDeleteEntity, useSaveEntity } from '../entity-writes.ts';
+import { entityWrites } from '../entity-writes.ts';
 import { deviceTypeKeys } from './keys.ts';
 
-const deleteDeviceType = (id: number) =>
-  apiRequest<unknown>('core', `/v2/devicetype/${id}`, { method: 'DELETE' });
+const writes = entityWrites<DeviceType, DeviceTypeCreate, DeviceTypeUpdate>(
+  deviceTypeKeys,
+  'core',
+  '/v2/devicetype',
+);
 
-const createDeviceType = (input: DeviceTypeCreate) =>
-  apiRequest<DeviceType>('core', '/v2/devicetype', { method: 'POST', body: input });
+export const useCreateDeviceType = writes.useCreate;
 
-const updateDeviceType = (input: DeviceTypeUpdate) =>
-  apiRequest<DeviceType>('core', '/v2/devicetype', { method: 'PUT', body: input });
+export const useUpdateDeviceType = writes.useUpdate;
 
-export const useCreateDeviceType = () => useSaveEntity(deviceTypeKeys, createDeviceType);
-
-export const useUpdateDeviceType = () => useSaveEntity(deviceTypeKeys, updateDeviceType);
-
-export const useDeleteDeviceType = () => useDeleteEntity(deviceTypeKeys, deleteDeviceType);
+export const useDeleteDeviceType = writes.useDelete;
 
 /** Deletes several device types (a list's selection); answers which went and which were refused. */
-export const useDeleteDeviceTypes = () => useDeleteEntities(deviceTypeKeys, deleteDeviceType);
+export const useDeleteDeviceTypes = writes.useDeleteMany;

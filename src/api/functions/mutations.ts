@@ -6,26 +6,23 @@ import type {
 } from '../../../contracts/cloud-function.ts';
 import type { FunctionTestResult, FunctionTestRun } from '../../../contracts/function-test-run.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { useDeleteEntities, useDeleteEntity, useSaveEntity } from '../entity-writes.ts';
+import { entityWrites } from '../entity-writes.ts';
 import { functionKeys } from './keys.ts';
 
-const deleteFunction = (id: number) =>
-  apiRequest<unknown>('functions', `/v2/cloudfunction/${id}`, { method: 'DELETE' });
+const writes = entityWrites<CloudFunction, CloudFunctionCreate, CloudFunctionUpdate>(
+  functionKeys,
+  'functions',
+  '/v2/cloudfunction',
+);
 
-const createFunction = (input: CloudFunctionCreate) =>
-  apiRequest<CloudFunction>('functions', '/v2/cloudfunction', { method: 'POST', body: input });
+export const useCreateFunction = writes.useCreate;
 
-const updateFunction = (input: CloudFunctionUpdate) =>
-  apiRequest<CloudFunction>('functions', '/v2/cloudfunction', { method: 'PUT', body: input });
+export const useUpdateFunction = writes.useUpdate;
 
-export const useCreateFunction = () => useSaveEntity(functionKeys, createFunction);
-
-export const useUpdateFunction = () => useSaveEntity(functionKeys, updateFunction);
-
-export const useDeleteFunction = () => useDeleteEntity(functionKeys, deleteFunction);
+export const useDeleteFunction = writes.useDelete;
 
 /** Deletes several functions (a list's selection); answers which went and which were refused. */
-export const useDeleteFunctions = () => useDeleteEntities(functionKeys, deleteFunction);
+export const useDeleteFunctions = writes.useDeleteMany;
 
 /**
  * Runs code once against a sample input in the server's sandbox (time and

@@ -1,22 +1,18 @@
 import type { Registry, RegistryCreate, RegistryUpdate } from '../../../contracts/registry.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { useDeleteEntities, useDeleteEntity, useSaveEntity } from '../entity-writes.ts';
+import { entityWrites } from '../entity-writes.ts';
 import { registryKeys } from './keys.ts';
 
-const deleteRegistry = (id: number) =>
-  apiRequest<unknown>('core', `/v2/registry/${id}`, { method: 'DELETE' });
+const writes = entityWrites<Registry, RegistryCreate, RegistryUpdate>(
+  registryKeys,
+  'core',
+  '/v2/registry',
+);
 
-const createRegistry = (input: RegistryCreate) =>
-  apiRequest<Registry>('core', '/v2/registry', { method: 'POST', body: input });
+export const useCreateRegistry = writes.useCreate;
 
-const updateRegistry = (input: RegistryUpdate) =>
-  apiRequest<Registry>('core', '/v2/registry', { method: 'PUT', body: input });
+export const useUpdateRegistry = writes.useUpdate;
 
-export const useCreateRegistry = () => useSaveEntity(registryKeys, createRegistry);
-
-export const useUpdateRegistry = () => useSaveEntity(registryKeys, updateRegistry);
-
-export const useDeleteRegistry = () => useDeleteEntity(registryKeys, deleteRegistry);
+export const useDeleteRegistry = writes.useDelete;
 
 /** Deletes several registries (a list's selection); answers which went and which were refused. */
-export const useDeleteRegistries = () => useDeleteEntities(registryKeys, deleteRegistry);
+export const useDeleteRegistries = writes.useDeleteMany;
