@@ -10,33 +10,33 @@ beforeAll(() => activateLocale('en'));
 afterEach(cleanup);
 
 describe('EntityFormPage', () => {
-  it('refuses a user whose group may not, before anything else', () => {
+  const renderPage = (allowed: boolean, missing: boolean) =>
     renderScreen(
-      <EntityFormPage allowed={false} refusal="Your group may not." missing title="Edit">
+      <EntityFormPage
+        allowed={allowed}
+        refusal="Your group may not."
+        missing={missing}
+        title="Edit"
+      >
         <p>the form</p>
       </EntityFormPage>,
     );
+
+  it('refuses a user whose group may not, before anything else', () => {
+    renderPage(false, true);
     expect(screen.getByRole('alert').textContent).toBe('Your group may not.');
     expect(screen.queryByText('the form')).toBeNull();
   });
 
   it('says a missing entity is not there', () => {
-    renderScreen(
-      <EntityFormPage allowed refusal="Your group may not." missing title="Edit">
-        <p>the form</p>
-      </EntityFormPage>,
-    );
+    renderPage(true, true);
     expect(screen.getByRole('alert').textContent).toContain('This does not exist');
     expect(screen.queryByText('the form')).toBeNull();
   });
 
   it('shows the title and the form to a user who may', () => {
-    renderScreen(
-      <EntityFormPage allowed refusal="Your group may not." title="Edit registry">
-        <p>the form</p>
-      </EntityFormPage>,
-    );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit registry');
+    renderPage(true, false);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit');
     expect(screen.getByText('the form')).toBeTruthy();
   });
 });
