@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Organisation } from '../../../contracts/organisation.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { deviceListQuery } from '../devices/queries.ts';
+import { registryChoicesQuery } from '../registries/queries.ts';
 import { userKeys } from '../users/keys.ts';
 import { organisationKeys } from './keys.ts';
 import {
@@ -34,6 +36,13 @@ function filledCache() {
   client.setQueryData(organisationListQuery({ filters: { parentUuid: top.uuid } }).queryKey, []);
   client.setQueryData(userKeys.list({}), []);
   client.setQueryData(organisationKeys.detail(depot.uuid), depot);
+  client.setQueryData(deviceListQuery({ page: 1, filters: { orgUuid: depot.uuid } }).queryKey, {
+    items: [],
+    total: 0,
+    page: 1,
+    pageSize: 25,
+  });
+  client.setQueryData(registryChoicesQuery().queryKey, []);
   return client;
 }
 
@@ -76,6 +85,11 @@ describe('organisation writes', () => {
     expect(client.getQueryData<Organisation>(organisationKeys.detail(depot.uuid))?.name).toBe(
       'Lager',
     );
+    // Devices and registries show the organisation's name too.
+    expect(
+      isStale(client, deviceListQuery({ page: 1, filters: { orgUuid: depot.uuid } }).queryKey),
+    ).toBe(true);
+    expect(isStale(client, registryChoicesQuery().queryKey)).toBe(true);
   });
 
   it('forget a deleted one and refresh the pickers; a refused one stays', async () => {

@@ -10,6 +10,10 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { authKeys } from '../session/keys.ts';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { deleteEach } from '../delete-each.ts';
+import { deviceKeys } from '../devices/keys.ts';
+import { deviceTypeKeys } from '../device-types/keys.ts';
+import { functionKeys } from '../functions/keys.ts';
+import { registryKeys } from '../registries/keys.ts';
 import { userKeys } from '../users/keys.ts';
 import { organisationKeys } from './keys.ts';
 
@@ -56,8 +60,21 @@ export function useUpdateOrganisation() {
         method: 'PUT',
         body: changes,
       }),
-    onSuccess: (organisation) => saved(queryClient, organisation),
+    onSuccess: (organisation) =>
+      Promise.all([saved(queryClient, organisation), ownedNamesChanged(queryClient)]),
   });
+}
+
+/**
+ * Devices, registries, device types and functions show their organisation's
+ * name: after a rename (or a move) their lists and details are read again.
+ */
+function ownedNamesChanged(queryClient: QueryClient) {
+  return Promise.all(
+    [deviceKeys.all, registryKeys.all, deviceTypeKeys.all, functionKeys.all].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 }
 
 /** Deletes several organisations (a list's selection, or one); answers which went and which were refused. */
