@@ -1,7 +1,8 @@
+import type { DeviceTypeListQuery } from '../../../contracts/device-type.ts';
 import type { ListQuery } from '../list-query.ts';
 
 /** The filters the device types list takes (GET /v2/devicetypes). */
-export type DeviceTypeFilters = { orgUuid?: string };
+export type DeviceTypeFilters = Pick<DeviceTypeListQuery, 'orgUuid'>;
 
 export const deviceTypeKeys = {
   all: ['devicetypes'] as const,

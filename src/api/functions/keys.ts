@@ -1,8 +1,8 @@
-import type { FunctionType } from '../../../contracts/cloud-function.ts';
+import type { CloudFunctionListQuery } from '../../../contracts/cloud-function.ts';
 import type { ListQuery } from '../list-query.ts';
 
 /** The filters the cloud functions list takes (GET /v2/cloudfunctions). */
-export type FunctionFilters = { type?: FunctionType; orgUuid?: string };
+export type FunctionFilters = Pick<CloudFunctionListQuery, 'type' | 'orgUuid'>;
 
 export const functionKeys = {
   all: ['cloudfunctions'] as const,

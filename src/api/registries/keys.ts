@@ -1,7 +1,8 @@
+import type { RegistryListQuery } from '../../../contracts/registry.ts';
 import type { ListQuery } from '../list-query.ts';
 
 /** The filters the registries list takes (GET /v2/registries). */
-export type RegistryFilters = { orgUuid?: string; protocol?: string };
+export type RegistryFilters = Pick<RegistryListQuery, 'orgUuid' | 'protocol'>;
 
 export const registryKeys = {
   all: ['registries'] as const,
