@@ -3,6 +3,7 @@ import type { Device, DeviceCreate, DeviceUpdate } from '../../../contracts/devi
 import type { DevicePicture } from '../../../contracts/device-picture.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { fileToBase64 } from '../../lib/files.ts';
+import { deleteEach } from '../delete-each.ts';
 import { authKeys } from '../session/keys.ts';
 import { deviceTypeKeys } from '../device-types/keys.ts';
 import { organisationKeys } from '../organisations/keys.ts';
@@ -54,20 +55,34 @@ export function useUpdateDevice(id: number) {
   });
 }
 
-/**
- * The one device delete: the detail page's and every device list's (one call
- * per device). The server took the device out of favourites too.
- */
+const deleteDevice = (id: number) =>
+  apiRequest<unknown>('core', `/v2/device/${id}`, { method: 'DELETE' });
+
+/** Deleted devices leave the cache; the server took them out of favourites too. */
+function devicesDeleted(queryClient: QueryClient, ids: readonly number[]) {
+  for (const id of ids) queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+  return refreshDeviceLists(queryClient);
+}
+
+/** The device page's delete. */
 export function useDeleteDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<unknown>('core', `/v2/device/${id}`, { method: 'DELETE' }),
-    onSuccess: async (_, id) => {
-      queryClient.removeQueries({ queryKey: deviceKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: authKeys.user() });
-      await refreshDeviceLists(queryClient);
-    },
+    mutationFn: deleteDevice,
+    onSuccess: (_, id) => devicesDeleted(queryClient, [id]),
+  });
+}
+
+/**
+ * Every device list's delete of its selection: one call per device, a refusal
+ * not stopping the others, and one refresh when all are done.
+ */
+export function useDeleteDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly number[]) => deleteEach(ids, deleteDevice),
+    onSuccess: (outcome) => devicesDeleted(queryClient, outcome.deleted),
   });
 }
 

@@ -5,11 +5,12 @@ import { useState, type ReactNode } from 'react';
 import type { Device } from '../../../../contracts/device.ts';
 import type { DeviceFilters } from '../../../api/devices/keys.ts';
 import { useLiveDeviceStatus } from '../../../api/devices/live-status.ts';
-import { useDeleteDevice } from '../../../api/devices/mutations.ts';
+import { useDeleteDevices } from '../../../api/devices/mutations.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import type { ListKey } from '../../../lib/saved-filters.ts';
 import { DataList, type FilterField } from '../../../ui/list/data-list.tsx';
-import { listQueryProps, useListDelete } from '../../../ui/list/list-page.ts';
+import { useDeletionNotice } from '../../../ui/list/bulk-delete.ts';
+import { listQueryProps } from '../../../ui/list/list-page.ts';
 import { DeviceCard } from './device-card.tsx';
 import { exportDevice, useDeviceColumns, type DeviceColumnId } from './device-columns.tsx';
 import { deviceListQueryFor } from './device-list-query.ts';
@@ -51,13 +52,14 @@ export function DeviceList({
   const navigate = useNavigate();
   const list = useQuery(deviceListQueryFor(props.state, filters));
   const shown = useDeviceColumns(columns, { statusText: statusText ?? false });
-  const remove = useDeleteDevice();
-  const deletion = useListDelete<Device>(
-    canDelete,
-    (row) => remove.mutateAsync(row.id),
-    // Each delete refreshed what it changed.
-    () => Promise.resolve(),
-  );
+  const removeMany = useDeleteDevices();
+  const notice = useDeletionNotice();
+  const deletion = canDelete
+    ? {
+        onDelete: async (rows: Device[]) =>
+          notice((await removeMany.mutateAsync(rows.map((row) => row.id))).failures),
+      }
+    : {};
   return (
     <DataList
       {...props}
