@@ -86,19 +86,15 @@ export function fieldErrors(schema: TSchema, body: unknown): Map<string, Contrac
             [fieldPath(found.instancePath), String(name)].filter(Boolean).join('.'),
           )
         : [fieldPath(found.instancePath)];
-    // A nullable field reports "must be null" and "anyOf" besides its real check.
-    const echo =
-      found.keyword === 'anyOf' ||
-      found.keyword === 'boolean' ||
-      (found.keyword === 'type' && found.params.type === 'null');
     for (const path of paths) {
       const known = byField.get(path);
-      if (!known || (!echo && isEcho(known))) byField.set(path, found);
+      if (!known || (!isEcho(found) && isEcho(known))) byField.set(path, found);
     }
   }
   return byField;
 }
 
+/** A nullable field reports "must be null" and "anyOf" besides its real check. */
 const isEcho = (error: ContractError) =>
   error.keyword === 'anyOf' ||
   error.keyword === 'boolean' ||
