@@ -36,12 +36,16 @@ export const DASHBOARD_ID_MAX_LENGTH = 120;
 export const DEFAULT_DASHBOARD_NAME = 'My Dashboard';
 export const DEFAULT_DASHBOARD_COLOR = 'teal';
 
-const Id = Type.String({
+/** The largest dashboard request body, in bytes (1 MiB). */
+export const DASHBOARD_BODY_LIMIT = 1024 * 1024;
+
+export const DashboardId = Type.String({
   minLength: 1,
   maxLength: DASHBOARD_ID_MAX_LENGTH,
   pattern: '^[a-z0-9][a-z0-9-]*$',
   description: 'A slug of the name and six random characters, e.g. `lobby-x3k9q2`',
 });
+const Id = DashboardId;
 
 /** Where a graph sits in the 12-column grid (react-grid-layout's item). */
 export const GridItem = Type.Object(

@@ -293,6 +293,20 @@ export interface BrandingTable {
   modified_at: CreatedAt;
 }
 
+export interface DashboardsTable {
+  owner_uuid: string;
+  id: string;
+  org_uuid: string;
+  name: string;
+  color: Generated<string>;
+  description: string | null;
+  /** Graphs as the contract's `Graph`; those of old dashboards may lack `grid`. */
+  graphs: JsonDefault<unknown[]>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  modified_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -319,6 +333,7 @@ export interface DB {
   device_data: DeviceDataTable;
   device_data_hourly: DeviceDataHourlyTable;
   branding: BrandingTable;
+  dashboards: DashboardsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

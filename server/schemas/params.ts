@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { BrandedHost } from '../../contracts/branding.ts';
 import { Uuid } from '../../contracts/common.ts';
+import { DashboardId } from '../../contracts/dashboard.ts';
 import { EntityId } from '../../contracts/list.ts';
 import { HistoryKey, LocalTime, Statistic } from '../../contracts/history.ts';
 import { SpecTime } from '../../contracts/message.ts';
@@ -31,6 +32,8 @@ export const HistoryStatParams = Type.Object({
 export const DeviceMessagesParams = Type.Object({ id: EntityId, from: SpecTime, to: SpecTime });
 
 export const EntityIdParams = Type.Object({ id: EntityId });
+
+export const DashboardIdParams = Type.Object({ id: DashboardId });
 
 export const IngestParams = Type.Object({ registryId: EntityId, deviceId: EntityId });
 

@@ -18,6 +18,7 @@ import type {
   UserUpdate,
 } from '../../contracts/user.ts';
 import { checkPassword, sendConfirmMail } from './account-mail.ts';
+import { replaceSpecDashboards, storeWithDashboards } from './dashboards.ts';
 import { revocation } from './revocation.ts';
 import { signInGuard } from './sign-in-guard.ts';
 import {
@@ -49,8 +50,15 @@ export function userService(fastify: FastifyInstance) {
     if (!user) throw new HttpError(404, 'Resource not found');
     return user;
   };
-  const show = async (actor: Actor, uuid: string): Promise<User> =>
-    userView(await load(uuid), uuid === actor.userUuid);
+  /** A user as answered; one's own record carries the store, dashboards read from their rows. */
+  const view = async (actor: Actor, row: Awaited<ReturnType<typeof load>>): Promise<User> => {
+    const own = row.uuid === actor.userUuid;
+    const user = userView(row, own);
+    return own
+      ? { ...user, internal: await storeWithDashboards(fastify.db, row.uuid, row.internal) }
+      : user;
+  };
+  const show = async (actor: Actor, uuid: string): Promise<User> => view(actor, await load(uuid));
 
   /** An organisation the caller cannot see is answered exactly like one that does not exist. */
   const visibleOrg = async (actor: Actor, uuid: string) => {
@@ -91,7 +99,7 @@ export function userService(fastify: FastifyInstance) {
 
     /** Users of the given organisations (null: all); the caller's own record with their store. */
     async list(actor: Actor, orgUuids: string[] | null): Promise<User[]> {
-      return (await repo.list(orgUuids)).map((u) => userView(u, u.uuid === actor.userUuid));
+      return Promise.all((await repo.list(orgUuids)).map((u) => view(actor, u)));
     },
 
     get: show,
@@ -163,19 +171,25 @@ export function userService(fastify: FastifyInstance) {
       return deleted;
     },
 
-    /** Saves parts of the caller's own store; each part given replaces the stored one whole. */
+    /**
+     * Saves parts of the caller's own store; each part given replaces the
+     * stored one whole. Dashboards are rows of their own (services/dashboards.ts):
+     * given ones replace the user's rows, in the same transaction.
+     */
     async saveInternal(actor: Actor, uuid: string, parts: UserInternal): Promise<void> {
       if (uuid !== actor.userUuid)
         throw new HttpError(403, 'Only the user may change their own settings');
       const current = await load(actor.userUuid);
-      const text = json({ ...current.internal, ...parts });
+      const { dashboards, ...rest } = parts;
+      const { dashboards: _old, ...kept } = current.internal;
+      const text = json({ ...kept, ...rest });
       if (Buffer.byteLength(text) > INTERNAL_LIMIT_BYTES) {
-        throw new HttpError(
-          400,
-          'Settings, favourites and dashboards together may not exceed 512 KB',
-        );
+        throw new HttpError(400, 'Settings and favourites together may not exceed 512 KB');
       }
-      await repo.update(actor.userUuid, { internal: text });
+      await fastify.db.transaction().execute(async (trx) => {
+        await userRepository(trx).update(actor.userUuid, { internal: text });
+        if (dashboards) await replaceSpecDashboards(trx, actor.userUuid, dashboards);
+      });
     },
 
     async resendConfirmation(uuid: string): Promise<void> {

@@ -15,6 +15,7 @@ import { revocation } from '../../services/revocation.ts';
 import { signIn, type SignInOrigin } from '../../services/sign-in.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { userView } from '../../views/user-view.ts';
+import { storeWithDashboards } from '../../services/dashboards.ts';
 import { takeOidcFlow } from './oidc-flow.ts';
 import { signInSource } from '../../services/sign-in-guard.ts';
 import { clearedSessionCookie, sessionCookieHeader } from '../../auth/session-cookie.ts';
@@ -118,7 +119,10 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       const actor = requireActor(request);
       const user = await users.get(actor.userUuid);
       if (!user) throw new HttpError(401, 'Sign in to continue');
-      return { ...userView(user, false), internal: user.internal };
+      return {
+        ...userView(user, false),
+        internal: await storeWithDashboards(fastify.db, user.uuid, user.internal),
+      };
     },
   );
 

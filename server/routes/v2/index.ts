@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import cloudFunctions from './cloud-functions.ts';
+import dashboards from './dashboards.ts';
 import deviceData from './device-data.ts';
 import deviceForward from './device-forward.ts';
 import devicePictures from './device-pictures.ts';
@@ -10,7 +11,7 @@ import search from './search.ts';
 
 /**
  * The device domain (spec §7 "Devices, registries, device types, functions")
- * and the global search, as one plugin. Paths carry no `/api` prefix: the app
+ * the global search and per-user dashboards, as one plugin. Paths carry no `/api` prefix: the app
  * registers this under `/api`, after the auth plugin whose guard it uses.
  */
 const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -23,6 +24,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     cloudFunctions,
     search,
     deviceData,
+    dashboards,
   ]) {
     await fastify.register(routes);
   }
