@@ -1,4 +1,7 @@
+import { Value } from 'typebox/value';
+import { PointsEvent } from '../contracts/live.ts';
 import { decimateLttb, decimateMinMax } from '../streams/decimate.ts';
+import { checkPointsEvent } from '../streams/generated/wire-checks.ts';
 import { createLiveData } from '../streams/live-data.ts';
 import {
   ManualClock,
@@ -73,8 +76,43 @@ async function appendLive(held: number): Promise<number> {
   return elapsed;
 }
 
+/** Checking a live batch of 1,000 points against its contract: interpreted, and generated at build time. */
+function wireChecks(): Record<string, string | number>[] {
+  const BATCH = 1_000;
+  const BATCHES = 200;
+  const batch = {
+    deviceId: 1,
+    points: Array.from({ length: BATCH }, (_, i) => ({
+      key: 'value',
+      time: new Date(T0 + i * 1000).toISOString(),
+      value: i / 7,
+      textValue: null,
+    })),
+  };
+  const per = (check: () => boolean) =>
+    median(() => {
+      for (let i = 0; i < BATCHES; i++) if (!check()) throw new Error('a valid batch was refused');
+    }) / BATCHES;
+  const interpreted = per(() => Value.Check(PointsEvent, batch));
+  const generated = per(() => checkPointsEvent(batch));
+  return [
+    {
+      case: `check a ${BATCH.toLocaleString('en-US')}-point batch: Value.Check (interpreted)`,
+      'total ms': Number(interpreted.toFixed(3)),
+      'µs per point': Number(((interpreted * 1000) / BATCH).toFixed(3)),
+      'points out': BATCH,
+    },
+    {
+      case: `check a ${BATCH.toLocaleString('en-US')}-point batch: generated check (${(interpreted / generated).toFixed(1)}× faster)`,
+      'total ms': Number(generated.toFixed(3)),
+      'µs per point': Number(((generated * 1000) / BATCH).toFixed(3)),
+      'points out': BATCH,
+    },
+  ];
+}
+
 // The live cases first, before the million-point series weighs on the garbage collector.
-const rows: Record<string, string | number>[] = [];
+const rows: Record<string, string | number>[] = [...wireChecks()];
 for (const held of [0, 100_000]) {
   const ms = await appendLive(held);
   rows.push({

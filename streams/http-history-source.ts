@@ -1,5 +1,5 @@
-import { Value } from 'typebox/value';
 import { History, type HistoryPoint } from '../contracts/history.ts';
+import { checkOf } from './wire-check.ts';
 import type { Bucket, BucketHistory, BucketRequest, HistorySource, Point } from './types.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface HttpHistorySourceOptions {
 }
 
 /** The most buckets the route gives (`points`, docs/live.md). */
+const isHistory = checkOf(History);
+
 const MAX_BUCKETS = 10_000;
 /** No time zone is further than this from UTC. */
 const WIDEST_OFFSET_MS = 14 * 3_600_000;
@@ -115,8 +117,8 @@ export function httpHistorySource(options: HttpHistorySourceOptions): HistorySou
     const key = encodeURIComponent(request.key);
     const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}`;
     const body = await options.get(path, request.signal);
-    // Value.Check interprets the schema: the console's CSP forbids the eval a compiled check needs.
-    if (!Value.Check(History, body)) throw new Error('Unexpected answer from the history route');
+    // Generated ahead of time from the contract (wire-check.ts): the console's CSP forbids eval.
+    if (!isHistory(body)) throw new Error('Unexpected answer from the history route');
     learnt.set(request.deviceId, body.timeZone);
     return body;
   }
