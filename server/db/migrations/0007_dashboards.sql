@@ -13,8 +13,9 @@ create table dashboards (
   graphs jsonb not null default '[]'::jsonb,
   -- Grows by one with every save; a save names the version it started from.
   version integer not null default 1,
-  created_at timestamptz not null default now(),
-  modified_at timestamptz not null default now(),
+  -- The clock, not the transaction's start: dashboards made together keep their order.
+  created_at timestamptz not null default clock_timestamp(),
+  modified_at timestamptz not null default clock_timestamp(),
   primary key (owner_uuid, id)
 );
 create index dashboards_org_idx on dashboards (org_uuid);
