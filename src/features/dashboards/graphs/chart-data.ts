@@ -1,0 +1,50 @@
+import type { Statistic } from '../../../../contracts/history.ts';
+import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
+import type { ChartDataset, ChartPoint } from '../../../charts/types.ts';
+import { paletteColor } from '../../../charts/slices.ts';
+import type { DrawnGraph } from './drawn-data.tsx';
+import { statisticOf, type GraphSource } from './sources.ts';
+
+/**
+ * A chart's datasets from its sources: each point's value by the graph's
+ * statistic and times the conversion factor, the same numbers drawn-data
+ * publishes. The min/max band stays only where the value is the bucket's
+ * average (another statistic is not inside it).
+ */
+export function chartDatasets(
+  sources: readonly GraphSource[],
+  snapshots: ReadonlyMap<string, SeriesSnapshot>,
+  drawn: DrawnGraph,
+): ChartDataset[] {
+  return sources.map((source, index) => {
+    const points = snapshots.get(source.id)?.points ?? [];
+    const statistic: Statistic | 'raw' = drawn.statistic;
+    const banded = statistic === 'avg' || statistic === 'raw';
+    const cf = source.cf;
+    const chartPoints: ChartPoint[] = points.map((point) => {
+      const value = (statistic === 'raw' ? point.value : statisticOf(point, statistic)) * cf;
+      const bucket = point.bucket;
+      if (!bucket || !banded) return { time: point.time, value };
+      const low = bucket.min * cf;
+      const high = bucket.max * cf;
+      return {
+        time: point.time,
+        value,
+        bucket: {
+          start: bucket.start,
+          end: bucket.end,
+          min: Math.min(low, high),
+          max: Math.max(low, high),
+        },
+      };
+    });
+    const dataset = drawn.datasets[index];
+    return {
+      id: source.id,
+      label: dataset?.label ?? source.key,
+      points: chartPoints,
+      color: paletteColor(index),
+      unit: dataset?.unit ?? undefined,
+    };
+  });
+}

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import type { Graph, GraphPeriod } from '../../../../contracts/dashboard.ts';
+import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
+import type { PeriodWindow } from '../../../lib/periods.ts';
+import { DifferenceBody, ScoreBody, WindBody } from './card-bodies.tsx';
+import { ChartBody } from './chart-body.tsx';
+import { chartDatasets } from './chart-data.ts';
+import type { DrawnGraph } from './drawn-data.tsx';
+import { GaugeBody } from './gauge-body.tsx';
+import { graphKind } from './graph-kind.ts';
+import type { GraphSource } from './sources.ts';
+
+/** A graph's body by its type, from what it draws. */
+export function GraphBody({
+  graph,
+  period,
+  data,
+  snapshots,
+  sources,
+  range,
+  yAxis,
+}: {
+  graph: Graph;
+  period: GraphPeriod;
+  data: DrawnGraph;
+  snapshots: ReadonlyMap<string, SeriesSnapshot>;
+  sources: readonly GraphSource[];
+  range: { from: number; to: number };
+  window: PeriodWindow | null;
+  live: boolean;
+  yAxis: 'linear' | 'log';
+}) {
+  const datasets = useMemo(
+    () => chartDatasets(sources, snapshots, data),
+    [sources, snapshots, data],
+  );
+  const it = graphKind(graph);
+  switch (it.kind) {
+    case 'gauge':
+      return (
+        <GaugeBody dataset={data.datasets[0]} min={it.graph.min ?? 0} max={it.graph.max ?? 100} />
+      );
+    case 'difference':
+      return <DifferenceBody datasets={data.datasets} />;
+    case 'score':
+      return <ScoreBody datasets={data.datasets} />;
+    case 'wind':
+      return <WindBody datasets={data.datasets} />;
+    default:
+      return (
+        <ChartBody
+          datasets={datasets}
+          period={period}
+          range={range}
+          timeZone={data.timeZone}
+          yAxis={yAxis}
+        />
+      );
+  }
+}

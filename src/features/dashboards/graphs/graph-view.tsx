@@ -1,0 +1,273 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { Download } from 'lucide-react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { graphTypes, type Graph, type GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { NoData } from '../../../charts/no-data.tsx';
+import { useSettings } from '../../../lib/use-settings.ts';
+import { IconButton } from '../../../ui/button.tsx';
+import { ErrorState, Loading } from '../../../ui/status.tsx';
+import { usePublishDrawn } from './drawn-data.tsx';
+import { ExportDialog } from './export-dialog.tsx';
+import { GraphBody } from './graph-body.tsx';
+import { graphData } from './graph-data.ts';
+import { graphKind } from './graph-kind.ts';
+import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
+import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
+import { useElementWidth } from './use-element-width.ts';
+import { useGraphContext } from './use-graph-context.ts';
+import { useGraphSeries } from './use-graph-series.tsx';
+import { useNow } from './use-now.ts';
+import { useOnScreen } from './use-on-screen.ts';
+import { useRefresh } from './use-refresh.ts';
+
+const Card = styled.section<{ $kiosk: boolean }>`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  min-width: 0;
+  padding: ${({ $kiosk }) => ($kiosk ? '8px 12px' : '12px 16px')};
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  overflow: hidden;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 40px;
+  h3 {
+    flex: 1;
+    min-width: 0;
+    margin: 0;
+    font-size: 1rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 400;
+  }
+`;
+
+const Stale = styled.span`
+  flex: none;
+  padding: 2px 8px;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  color: ${({ theme }) => theme.colors.warning};
+  border: 1px solid ${({ theme }) => theme.colors.warning};
+`;
+
+const Body = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+`;
+
+/** Maps (types 5 and 7) come with the maps issue; until then their place says so. */
+const isMapGraph = (graph: Graph) =>
+  graph.type === graphTypes.map || graph.type === graphTypes.mapChart;
+
+/**
+ * One graph of a dashboard (spec §3 Graph): its header (name, unit, a "stale
+ * since" badge when its devices went silent, export) and its body by type.
+ * Live periods follow the live feed; off screen the graph pauses.
+ */
+export function GraphView({
+  graph,
+  period,
+  kiosk = false,
+}: {
+  graph: Graph;
+  /** A dashboard-wide period that overrides the graph's own. */
+  period?: GraphPeriod | undefined;
+  kiosk?: boolean;
+}) {
+  const { settings } = useSettings();
+  const shown = effectivePeriod(graph, period, settings.periods);
+  let body: ReactNode = null;
+  if (isMapGraph(graph))
+    body = (
+      <NoDataText>
+        <Trans>This graph is shown with maps.</Trans>
+      </NoDataText>
+    );
+  else if (!shown) body = <NoData reason="noPeriod" />;
+  return (
+    <Card $kiosk={kiosk} aria-label={graph.name} data-graph={graph.id}>
+      {body ? (
+        <>
+          <Header>
+            <h3>{graph.name}</h3>
+          </Header>
+          <Body>{body}</Body>
+        </>
+      ) : shown ? (
+        <ReadGraph graph={graph} period={shown} kiosk={kiosk} />
+      ) : null}
+    </Card>
+  );
+}
+
+const NoDataText = styled.p`
+  margin: 0;
+  padding: 24px 8px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function ReadGraph({
+  graph,
+  period,
+  kiosk,
+}: {
+  graph: Graph;
+  period: GraphPeriod;
+  kiosk: boolean;
+}) {
+  const { t } = useLingui();
+  const frame = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(frame);
+  const width = useElementWidth(frame);
+  const [exporting, setExporting] = useState(false);
+  const sources = useMemo(() => graphSources(graph), [graph]);
+  const first = sources[0];
+  const it = graphKind(graph);
+  const context = useGraphContext(
+    first?.deviceId ?? null,
+    first?.key ?? null,
+    it.kind === 'multiChart' ? it.graph.deviceTypeId : null,
+  );
+  const timeZone = context.timeZone;
+  const refreshes = useRefresh(graph.refresh, onScreen);
+  const window = useMemo(
+    () => (timeZone ? windowOf(period, new Date().getTime(), timeZone) : null),
+    // A refresh reads the period again from now: "today" moves on after midnight.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [period, timeZone, refreshes],
+  );
+  const sliding = window?.kind === 'sliding';
+  const now = useNow(
+    onScreen && window !== null,
+    sliding && window.durationMs <= 3_600_000 ? 1000 : 30_000,
+  );
+  const live = window !== null && followsLive(window, now);
+  const range = window ? windowRange(window, now) : { from: now, to: now };
+  const buckets = window
+    ? bucketsFor(graph, period, range.to - range.from, lineBucketsFor(width))
+    : undefined;
+  const requests =
+    window && timeZone && (buckets === undefined || width > 0)
+      ? sources.map((source) => ({
+          id: source.id,
+          request: {
+            deviceId: source.deviceId,
+            key: source.key,
+            // A refresh of a closed period asks history again under a new name.
+            window: refreshWindow(window, refreshes),
+            timeZone,
+            ...(buckets === undefined ? {} : { buckets }),
+          },
+        }))
+      : [];
+  const { snapshots, readers } = useGraphSeries(requests, !onScreen);
+  const labelOf = (source: GraphSource) =>
+    source.label ??
+    (graph.type === graphTypes.multiChart
+      ? (context.deviceNames.get(source.deviceId) ?? `#${source.deviceId}`)
+      : (context.keyInfo.name ?? source.key));
+  const field = graph.label || graph.dataSource.dataKey || graph.name;
+  const data = timeZone
+    ? graphData({ graph, sources, snapshots, range, timeZone, now, labelOf, field })
+    : null;
+  usePublishDrawn(graph.id, data && !data.empty ? data.drawn : null);
+  const unit = graph.unit ?? first?.unit ?? context.keyInfo.unit;
+
+  let body: ReactNode;
+  if (sources.length === 0)
+    body = (
+      <NoDataText>
+        <Trans>This graph has no data source yet. Edit it to choose one.</Trans>
+      </NoDataText>
+    );
+  else if (context.error) body = <ErrorState message={context.error.message} />;
+  else if (data?.refused)
+    body = <ErrorState message={t`You do not have access to this device's data.`} />;
+  else if (data?.error)
+    body = <ErrorState message={t`The data could not be loaded: ${data.error}`} />;
+  else if (!data || data.loading) body = <Loading />;
+  else if (data.empty) body = <NoData />;
+  else
+    body = (
+      <GraphBody
+        graph={graph}
+        period={period}
+        data={data.drawn}
+        snapshots={snapshots}
+        sources={sources}
+        range={range}
+        window={window}
+        live={live}
+        yAxis={graph.yAxis ?? 'linear'}
+      />
+    );
+  return (
+    <>
+      <Header>
+        <h3>
+          {graph.name}
+          {graph.label ? <small>{` · ${graph.label}`}</small> : null}
+          {unit ? <small>{` (${unit})`}</small> : null}
+        </h3>
+        {data?.staleSince != null && timeZone ? (
+          <Stale role="status">
+            <Trans>stale since {format(data.staleSince, 'HH:mm', { in: tz(timeZone) })}</Trans>
+          </Stale>
+        ) : null}
+        {kiosk ? null : (
+          <IconButton
+            type="button"
+            aria-label={t`Export data`}
+            title={t`Export data`}
+            onClick={() => setExporting(true)}
+          >
+            <Download size={18} aria-hidden />
+          </IconButton>
+        )}
+      </Header>
+      <Body ref={frame} data-live={live ? 'true' : 'false'}>
+        {readers}
+        {body}
+      </Body>
+      {kiosk ? null : (
+        <ExportDialog
+          open={exporting}
+          drawn={data && !data.empty ? data.drawn : null}
+          onClose={() => setExporting(false)}
+        />
+      )}
+    </>
+  );
+}
+
+/** About one bucket per two pixels of a line chart, in steps of 50 so resizing asks nothing new. */
+function lineBucketsFor(width: number): number {
+  return Math.max(50, Math.floor(Math.max(0, width - 68) / 100) * 50);
+}
+
+/**
+ * A closed period re-read on the graph's refresh: its end moves by a
+ * millisecond per refresh, so the layer sees a new window and asks history
+ * again. Windows that follow the clock get their new points live.
+ */
+function refreshWindow<W extends { kind: string }>(window: W, refreshes: number): W {
+  if (refreshes === 0 || window.kind !== 'fixed' || !('to' in window)) return window;
+  return { ...window, to: Number(window.to) + refreshes };
+}

@@ -1,0 +1,18 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** An element's width in whole pixels, kept up to date by a ResizeObserver (0 until measured). */
+export function useElementWidth(ref: RefObject<Element | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(Math.floor(element.clientWidth));
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
+import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
+import { organisationQuery } from '../../../api/organisations/queries.ts';
+
+export interface GraphContext {
+  /** The first device's organisation's IANA time zone: periods and times follow it. */
+  timeZone: string | null;
+  /** Device names by id, for legends and cards. */
+  deviceNames: ReadonlyMap<number, string>;
+  /** The data key's name and unit on the first device, when it has one. */
+  keyInfo: { name: string | null; unit: string | null };
+  error: Error | null;
+}
+
+/**
+ * What a graph needs besides its series: the time zone of its first device's
+ * organisation and its devices' names (a multi-source chart reads its device
+ * type's devices once).
+ */
+export function useGraphContext(
+  deviceId: number | null,
+  dataKey: string | null,
+  deviceTypeId: number | null,
+): GraphContext {
+  const device = useQuery({ ...deviceQuery(deviceId ?? 0), enabled: deviceId !== null });
+  const orgUuid = device.data?.org.uuid;
+  const org = useQuery({ ...organisationQuery(orgUuid ?? ''), enabled: orgUuid !== undefined });
+  const ofType = useQuery({
+    ...deviceListQuery({
+      page: 1,
+      pageSize: PAGE_SIZE_MAX,
+      sort: 'name',
+      filters: { deviceTypeId: deviceTypeId ?? 0 },
+    }),
+    enabled: deviceTypeId !== null,
+  });
+  const deviceNames = new Map<number, string>();
+  for (const listed of ofType.data?.items ?? []) deviceNames.set(listed.id, listed.name);
+  if (device.data) deviceNames.set(device.data.id, device.data.name);
+  const key = device.data
+    ? [...device.data.dataKeys, ...device.data.syntheticKeys].find((k) => k.key === dataKey)
+    : undefined;
+  return {
+    timeZone: org.data?.timeZone ?? null,
+    deviceNames,
+    keyInfo: { name: key?.name ?? null, unit: key?.unit ?? null },
+    error: device.error ?? org.error ?? null,
+  };
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useIMask } from 'react-imask';
+import { TextField } from '../../../ui/form/text-field.tsx';
+
+/** DD/MM/YYYY HH:mm:ss, 24-hour (spec §5), typed through a mask. */
+export const DATE_TIME_MASK = '00/00/0000 00:00:00';
+
+/**
+ * A date and time typed through the mask: digits only, the slashes, space
+ * and colons come by themselves. Reports the text as typed; the dialog
+ * parses and checks it.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  error?: string | undefined;
+}) {
+  const {
+    ref,
+    setValue,
+    value: shown,
+  } = useIMask<HTMLInputElement>(
+    { mask: DATE_TIME_MASK },
+    { defaultValue: value, onAccept: (text) => onChange(text) },
+  );
+  // A value set from outside (the dialog opened again) replaces what was typed.
+  useEffect(() => {
+    if (value !== shown) setValue(value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  return (
+    <TextField
+      ref={ref}
+      label={label}
+      inputMode="numeric"
+      placeholder="DD/MM/YYYY HH:mm:ss"
+      autoComplete="off"
+      error={error ?? false}
+    />
+  );
+}
