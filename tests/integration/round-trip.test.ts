@@ -335,7 +335,7 @@ describe('API round trip', () => {
         as('userA', 'PUT', write(), {
           settings: { language: 'da', theme: 'dark' },
           favourites: [{ id: 7, type: 'device', name: 'Door counter' }],
-          dashboards: [{ id: 'main', widgets: [] }],
+          dashboards: [{ id: 'main', name: 'Main', graphs: [] }],
         }),
       );
       const before = await store();

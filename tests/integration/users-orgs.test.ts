@@ -116,8 +116,10 @@ describe('users', () => {
     });
     expect(partial.statusCode).toBe(200);
     const me = await as('userA1', 'GET', '/api/auth/user');
+    // Dashboards are rows of their own, read back in the spec's shape (description null when not given).
     expect(me.json<{ internal: unknown }>().internal).toEqual({
       ...store,
+      dashboards: [{ ...store.dashboards[0], description: null }],
       settings: { language: 'da' },
     });
 
@@ -129,7 +131,9 @@ describe('users', () => {
     );
     expect(other.statusCode).toBe(403);
     const huge = await as('userA1', 'PUT', `/api/entity/user/${t.world.users.userA1}/internal`, {
-      dashboards: Array.from({ length: 60 }, (_, i) => ({ id: `d${i}`, blob: 'x'.repeat(10_000) })),
+      settings: Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [`note${i}`, 'x'.repeat(10_000)]),
+      ),
     });
     expect(huge.statusCode).toBe(400);
     expect(huge.json<{ message: string }>().message).toMatch(/512 KB/);
