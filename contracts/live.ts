@@ -16,6 +16,14 @@ export const MAX_DEVICES_PER_CALL = 500;
 /** The most data keys one subscribe filters by. */
 export const MAX_KEYS = 50;
 
+/**
+ * How long a device may stay silent and still count as receiving data: the
+ * server's status window (spec §4 Device status: silent this long, green
+ * turns yellow). The console calls a series stale after this long without a
+ * value, unless the series' own pace says sooner (streams/freshness.ts).
+ */
+export const DATA_SILENCE_MS = 15 * 60_000;
+
 const DeviceIds = Type.Array(EntityId, { maxItems: MAX_DEVICES_PER_CALL });
 const Ids = Type.Array(Type.Integer());
 

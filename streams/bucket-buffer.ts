@@ -47,6 +47,11 @@ export class BucketBuffer {
     return this.buckets[this.buckets.length - 1]?.start;
   }
 
+  /** The time of the newest value held (the latest bucket's last value). */
+  lastTime(): number | undefined {
+    return this.buckets[this.buckets.length - 1]?.lastTime;
+  }
+
   /** Takes the server's buckets for a window, in place of everything held. */
   replace(history: BucketHistory, range: TimeRange): void {
     this.buckets = history.buckets.filter((b) => overlaps(b, range)).map((b) => ({ ...b }));

@@ -305,3 +305,91 @@ describe('createLiveData', () => {
     expect(frames.pending).toBe(0);
   });
 });
+
+describe('createLiveData: ended subscriptions, freshness and sleeping machines', () => {
+  it('stops a series whose subscription the server ended and says so; a later connection asks again', async () => {
+    const { live, history, data, tick } = setup();
+    history.store(1, 'temperature', pointsAt(T0 - 1000));
+    const store = data.series(temperature);
+    const other = data.series({ ...temperature, deviceId: 2 });
+    let told = 0;
+    store.subscribe(() => told++);
+    other.subscribe(() => undefined);
+    await tick();
+    expect(store.getSnapshot().refused).toBe(false);
+    told = 0;
+
+    live.end([1]);
+    await tick();
+    expect(told).toBe(1);
+    expect(store.getSnapshot().refused).toBe(true);
+    expect(other.getSnapshot().refused).toBe(false);
+    live.push(1, 'temperature', pointsAt(T0 + 1000)); // the server sends nothing more
+    await tick();
+    expect(times(store.getSnapshot().points)).toEqual([-1000]);
+
+    // Access came back (a move undone): the next connection subscribes again and says so.
+    live.transport({ type: 'disconnected', retrying: true });
+    live.transport({ type: 'connected' });
+    await tick();
+    expect(store.getSnapshot().refused).toBe(false);
+    live.push(1, 'temperature', pointsAt(T0 + 2000));
+    await tick();
+    expect(times(store.getSnapshot().points)).toEqual([-1000, 2000]);
+  });
+
+  it('stays refused after a reconnect when the device is still out of reach', async () => {
+    const { live, data, tick } = setup();
+    const store = data.series(temperature);
+    store.subscribe(() => undefined);
+    await tick();
+    live.end([1]);
+    live.refuse.add(1);
+    live.transport({ type: 'disconnected', retrying: true });
+    live.transport({ type: 'connected' });
+    await tick();
+    expect(store.getSnapshot().refused).toBe(true);
+  });
+
+  it('gives the time of the newest value held, raw and in buckets', async () => {
+    const { live, history, data, tick } = setup();
+    history.store(1, 'temperature', pointsAt(T0 - 5 * HOUR, T0 - 3000, T0 - 1000));
+    const raw = data.series(temperature);
+    const buckets = data.series({ ...temperature, buckets: 60 });
+    const empty = data.series({ ...temperature, key: 'humidity' });
+    raw.subscribe(() => undefined);
+    buckets.subscribe(() => undefined);
+    empty.subscribe(() => undefined);
+    expect(raw.getSnapshot().lastPointAt).toBeNull();
+    await tick();
+    expect(raw.getSnapshot().lastPointAt).toBe(T0 - 1000);
+    expect(buckets.getSnapshot().lastPointAt).toBe(T0 - 1000);
+    expect(empty.getSnapshot().lastPointAt).toBeNull();
+
+    live.push(1, 'temperature', pointsAt(T0 + 4000));
+    await tick();
+    expect(raw.getSnapshot().lastPointAt).toBe(T0 + 4000);
+    expect(buckets.getSnapshot().lastPointAt).toBe(T0 + 4000);
+  });
+
+  it('backfills when its timers stopped for the sleep gap with the tab in front, once', async () => {
+    const { clock, history, data, tick } = setup({ sleepGapMs: 30_000 });
+    history.store(1, 'temperature', pointsAt(T0 - 1000));
+    const store = data.series(temperature);
+    store.subscribe(() => undefined);
+    await tick();
+    clock.advance(5 * 60_000); // awake: heartbeats on time, nothing asked
+    await tick();
+    expect(history.requests).toHaveLength(1);
+
+    history.store(1, 'temperature', pointsAt(T0 + 6 * 60_000, T0 + 7 * 60_000));
+    clock.sleep(10 * 60_000);
+    await tick();
+    expect(history.requests).toHaveLength(2);
+    expect(history.requests[1]).toMatchObject({ from: T0 - 1000, to: clock.now() });
+    expect(times(store.getSnapshot().points)).toEqual([-1000, 6 * 60_000, 7 * 60_000]);
+    clock.advance(60_000);
+    await tick();
+    expect(history.requests).toHaveLength(2);
+  });
+});

@@ -43,7 +43,11 @@ export interface LiveDataDeps {
 export interface LiveDataOptions {
   /** `maxPoints` of every raw history request. */
   historyMaxPoints?: number;
-  /** A tab hidden at least this long backfills every series when it is shown again. */
+  /**
+   * A tab hidden at least this long backfills every series when it is shown
+   * again; so does a page whose timers stopped this long (a sleeping machine
+   * with the tab in front).
+   */
   sleepGapMs?: number;
   /**
    * How long a series keeps its live subscription once nobody shows it (its
@@ -77,8 +81,18 @@ export interface SeriesSnapshot {
   readonly loading: boolean;
   /** Why the last history request failed; null once one succeeds. */
   readonly error: string | null;
-  /** The live feed refused the device (it does not exist or the caller may not see it). */
+  /**
+   * The live feed refused the device (it does not exist or the caller may not
+   * see it), or the server ended its subscription (access lost, device
+   * deleted): no live points come. A later connection asks again.
+   */
   readonly refused: boolean;
+  /**
+   * The time of the newest value held (epoch ms; aggregated: the latest
+   * bucket's last value), within the window or not; null when none is. With
+   * `useFreshness` a chart tells when its data stopped coming.
+   */
+  readonly lastPointAt: number | null;
 }
 
 /** One chart's series. Pausing keeps the points held and stops the work for a chart nobody sees. */
@@ -269,6 +283,18 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
 
   const following = () => [...all.values()].filter((series) => series.attached);
 
+  /** The server ended these devices' subscriptions: their series stop and say so. */
+  function onEnded(deviceIds: readonly number[]) {
+    for (const deviceId of new Set(deviceIds)) {
+      for (const series of seriesOf(deviceId)) {
+        if (series.refused) continue;
+        series.refused = true;
+        series.tellAll = true;
+        changed(series);
+      }
+    }
+  }
+
   function onTransport(event: TransportEvent) {
     connection.apply(event);
     if (event.type !== 'connected') return;
@@ -276,6 +302,21 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     const followed = following();
     for (const deviceId of new Set(followed.map((series) => series.id.deviceId))) follow(deviceId);
     for (const series of followed) loader.backfill(series);
+  }
+
+  // A machine that slept with the tab in front tells no visibility change, and the socket may
+  // survive a short sleep: a heartbeat that comes late by the sleep gap backfills as a wake-up.
+  const heartbeatMs = Math.max(1_000, Math.floor(settings.sleepGapMs / 3));
+  let beatAt = clock.now();
+  let heartbeat = clock.setTimeout(beat, heartbeatMs);
+  function beat() {
+    const now = clock.now();
+    const slept = now - beatAt >= settings.sleepGapMs;
+    beatAt = now;
+    heartbeat = clock.setTimeout(beat, heartbeatMs);
+    if (slept && !visibility.isHidden() && live.isConnected()) {
+      for (const series of following()) loader.backfill(series);
+    }
   }
 
   function onVisibility() {
@@ -286,12 +327,14 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     }
     const slept = hiddenAt !== undefined && now - hiddenAt >= settings.sleepGapMs;
     hiddenAt = undefined;
+    beatAt = now; // the wake-up is handled here, not again by a late heartbeat
     if (slept && live.isConnected()) for (const series of following()) loader.backfill(series);
   }
 
   const stops = [
     live.onPoints(onPoints),
     live.onTransport(onTransport),
+    live.onEnded(onEnded),
     visibility.subscribe(onVisibility),
   ];
 
@@ -305,6 +348,7 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
       loading: true,
       error: null,
       refused: false,
+      lastPointAt: null,
     };
     const holds = new Map<Hold, Series>();
     let paused = false;
@@ -344,6 +388,9 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
           loading: current.loading,
           error: current.error,
           refused: current.refused,
+          lastPointAt:
+            (current.kind === 'raw' ? current.buffer.last()?.time : current.buffer.lastTime()) ??
+            null,
         };
         cached = { series: current, revision: current.published, snapshot };
         return snapshot;
@@ -359,6 +406,7 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     onDeviceStatus: (listener) => live.onStatus(listener),
     dispose() {
       for (const stop of stops) stop();
+      clock.clearTimeout(heartbeat);
       cancelFrame?.();
       cancelFrame = undefined;
       for (const series of [...all.values()]) {

@@ -1,4 +1,9 @@
-import { PointsEvent, StatusEvent, SubscribeAck } from '../contracts/live.ts';
+import {
+  PointsEvent,
+  StatusEvent,
+  SubscribeAck,
+  SubscriptionsEndedEvent,
+} from '../contracts/live.ts';
 import { openLiveSocket, type LiveSocket, type LiveSocketOptions } from './live-socket.ts';
 import type {
   LiveBatch,
@@ -76,6 +81,7 @@ export function socketLiveSource(
   const pointListeners = new Set<(batch: LiveBatch) => void>();
   const statusListeners = new Set<(status: LiveDeviceStatus) => void>();
   const orgListeners = new Set<(status: LiveDeviceStatus) => void>();
+  const endedListeners = new Set<(deviceIds: readonly number[]) => void>();
   const onPoints = (payload: unknown) => {
     if (!check.accept('points', PointsEvent, payload)) return;
     const batch = batchOf(payload);
@@ -87,8 +93,15 @@ export function socketLiveSource(
     for (const listener of [...statusListeners, ...orgListeners]) listener(status);
   };
 
+  const onEnded = (payload: unknown) => {
+    if (!check.accept('subscriptions.ended', SubscriptionsEndedEvent, payload)) return;
+    if (payload.deviceIds.length === 0) return;
+    for (const listener of [...endedListeners]) listener(payload.deviceIds);
+  };
+
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
+  socket.on('subscriptions.ended', onEnded);
   socket.on('connect_error', onDisconnect);
   socket.on('session.ended', onSessionEnded);
   socket.on('points', onPoints);
@@ -150,8 +163,13 @@ export function socketLiveSource(
       transportListeners.add(listener);
       return () => transportListeners.delete(listener);
     },
+    onEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
+    },
     isConnected: () => socket.connected,
     close() {
+      socket.off('subscriptions.ended', onEnded);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onDisconnect);
@@ -165,6 +183,7 @@ export function socketLiveSource(
       pointListeners.clear();
       statusListeners.clear();
       orgListeners.clear();
+      endedListeners.clear();
       followedListeners.clear();
       socket.disconnect();
     },

@@ -36,6 +36,21 @@ export class ManualClock implements Clock {
     this.timers.delete(id);
   };
 
+  /**
+   * Moves time on without running anything meanwhile (a machine asleep),
+   * then fires the timers that fell due, late, in order.
+   */
+  sleep(ms: number): void {
+    this.time += ms;
+    const due = [...this.timers]
+      .filter(([, t]) => t.at <= this.time)
+      .sort((a, b) => a[1].at - b[1].at);
+    for (const [id, timer] of due) {
+      this.timers.delete(id);
+      timer.callback();
+    }
+  }
+
   /** Moves time on, firing the timers that fall due in order. */
   advance(ms: number): void {
     const end = this.time + ms;
@@ -99,6 +114,7 @@ export class ManualLiveSource implements LiveSource {
   private pointListeners = new Set<(batch: LiveBatch) => void>();
   private statusListeners = new Set<(status: LiveDeviceStatus) => void>();
   private transportListeners = new Set<(event: TransportEvent) => void>();
+  private endedListeners = new Set<(deviceIds: readonly number[]) => void>();
 
   subscribe(deviceId: number, keys: readonly string[]): Promise<SubscribeResult> {
     this.calls.push(`subscribe ${deviceId} ${keys.join(',')}`);
@@ -127,7 +143,18 @@ export class ManualLiveSource implements LiveSource {
     return () => this.transportListeners.delete(listener);
   }
 
+  onEnded(listener: (deviceIds: readonly number[]) => void) {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
   isConnected = () => this.connected;
+
+  /** The server ends the subscriptions of devices (`subscriptions.ended`), as after a move. */
+  end(deviceIds: readonly number[]): void {
+    for (const deviceId of deviceIds) this.following.delete(deviceId);
+    for (const listener of [...this.endedListeners]) listener(deviceIds);
+  }
 
   transport(event: TransportEvent): void {
     this.connected = event.type === 'connected';

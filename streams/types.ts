@@ -84,6 +84,11 @@ export interface LiveSource {
   onPoints(listener: (batch: LiveBatch) => void): () => void;
   onStatus(listener: (status: LiveDeviceStatus) => void): () => void;
   onTransport(listener: (event: TransportEvent) => void): () => void;
+  /**
+   * The server ended the subscriptions of these devices (the caller lost
+   * access to them, or they were deleted): no more points will come.
+   */
+  onEnded(listener: (deviceIds: readonly number[]) => void): () => void;
   /** Whether it is connected right now (used when the layer starts). */
   isConnected(): boolean;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { DATA_SILENCE_MS } from '../../contracts/live.ts';
 import { numberArray, textArray } from '../db/pg-array.ts';
 import type { CloudFunctionType, DB, DeviceStatus } from '../db/types.ts';
 
@@ -7,7 +8,7 @@ import type { CloudFunctionType, DB, DeviceStatus } from '../db/types.ts';
  * "receiving data" (spec §4 Device status). A device that reports every few
  * minutes stays green; one silent for this long turns yellow, then red.
  */
-export const STATUS_WINDOW_MS = 15 * 60_000;
+export const STATUS_WINDOW_MS = DATA_SILENCE_MS;
 
 /** What ingest needs to know about a device, read once and cached briefly. */
 export interface DeviceIngestConfig {
