@@ -1641,6 +1641,12 @@ describe('tenancy: no read or write across organisations', () => {
         'details (ingest-http.test.ts: a foreign device is 404)',
       'POST /api/v1/ingest/{registryId}/{deviceId}':
         "only the device's or its registry's token (ingest-http.test.ts)",
+      'GET /api/v2/dashboards': "the caller's own only (dashboards.test.ts)",
+      'POST /api/v2/dashboards': "the caller's own only (dashboards.test.ts)",
+      'GET /api/v2/dashboard/{id}': "another's is 404, even to a super user (dashboards.test.ts)",
+      'PUT /api/v2/dashboard/{id}': "another's is 404, even to a super user (dashboards.test.ts)",
+      'DELETE /api/v2/dashboard/{id}':
+        "another's is 404, even to a super user (dashboards.test.ts)",
     };
     expect(operations.filter((op) => !(op in walked) && !(op in outsideTenancy))).toEqual([]);
     expect(Object.keys(walked).filter((op) => !operations.includes(op))).toEqual([]);
