@@ -1,160 +1,173 @@
 import { tz } from '@date-fns/tz';
-import { AxisBottom, AxisLeft } from '@visx/axis';
-import { scaleLinear, scaleTime } from '@visx/scale';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { format } from 'date-fns';
-import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import styled, { useTheme } from 'styled-components';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+} from 'react';
+import { useTheme } from 'styled-components';
 import { decimate } from '../../streams/decimate.ts';
-import { timeTicks } from './time-ticks.ts';
+import { LINE_WIDTH, lineWidthFor, type TooltipTarget } from '../../machines/tooltip.machine.ts';
+import { formatCount } from '../lib/format.ts';
+import { weekendColorValues } from '../lib/settings.ts';
+import { useSettings } from '../lib/use-settings.ts';
+import { TimeAxis, ValueAxis } from './axes.tsx';
+import { prepareCanvas, withAlpha } from './canvas.ts';
+import { ChartLegend } from './chart-legend.tsx';
+import { ChartTooltip, useChartTooltip, type TooltipEntry } from './chart-tooltip.tsx';
+import {
+  ANIMATION_MS,
+  CHART_HEIGHT,
+  ChartFrame,
+  ChartNote,
+  MARGIN,
+  POINT_RADIUS,
+  TOUCH_POINT_RADIUS,
+  plotWidth,
+} from './frame.tsx';
+import {
+  drawablePoints,
+  nearestIndex,
+  skippedOnLog,
+  valueScale,
+  type ValueScale,
+} from './scales.ts';
+import { paletteColor } from './slices.ts';
+import type { ChartDataset, ChartPoint, ChartWindow, YAxisType } from './types.ts';
+import { useChartSize, useVisible } from './use-chart-size.ts';
+import { weekendRanges } from './weekends.ts';
 
-/**
- * One point of a series: time in epoch milliseconds and its value. A point
- * that stands for a bucket of values (long periods) also has the bucket's
- * span and its lowest and highest value, drawn as a band behind the line.
- */
-export interface ChartPoint {
-  readonly time: number;
-  readonly value: number;
-  readonly bucket?: {
-    readonly start: number;
-    readonly end: number;
-    readonly min: number;
-    readonly max: number;
-  };
-}
+export type { ChartPoint } from './types.ts';
+export { CHART_HEIGHT, plotWidth } from './frame.tsx';
+export { nearestIndex, valueDomain } from './scales.ts';
 
-export interface LineChartProps {
-  /** Points in time order; a long series is decimated to the chart's width (min/max per pixel). */
-  points: readonly ChartPoint[];
-  from: number;
-  to: number;
-  /** Named for screen readers and the tooltip. */
-  label: string;
-  unit?: string;
-  /** Formats a value for the tooltip (3 decimals in line tooltips, spec §9). */
-  formatValue: (value: number) => string;
-  /** Formats the value axis' ticks; whole numbers and at most two decimals by default. */
-  formatTick?: (value: number) => string;
-  /** The tooltip line under a bucket's value, from its lowest and highest value (already formatted). */
-  formatRange?: (min: string, max: string) => string;
-  color?: string;
-  height?: number;
-  /** The IANA zone times are shown in (the organisation's): ticks fall on its whole hours and days. */
-  timeZone?: string;
-  /** Touch screens get larger points (spec §9: 3, 5 on touch). */
-  touch?: boolean;
-}
-
-/** Spec §9: line chart height 300, line width 3 (7 on hover), points 3 (5 on touch), animation 500 ms. */
-export const CHART_HEIGHT = 300;
-const LINE_WIDTH = 3;
-const HOVER_LINE_WIDTH = 7;
-const ANIMATION_MS = 500;
-const MARGIN = { top: 12, right: 16, bottom: 28, left: 52 };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 /** Points are drawn as dots only while they are this far apart or more. */
 const MIN_DOT_SPACING = 10;
 /** The min/max band: the line's colour, light enough that the line stays the thing to read. */
 const BAND_OPACITY = 0.3;
-const TOOLTIP_WIDTH = 400;
-const MOBILE_TOOLTIP_WIDTH = 300;
-const MOBILE_CHART_WIDTH = 430;
+/** Weekends: the user's weekend colour, light. */
+const WEEKEND_OPACITY = 0.12;
+/** A sliding window redraws once it has moved this many pixels (every frame on short windows). */
+const MIN_SHIFT_PX = 0.5;
 
-/** The width of the plot (the line's area) in a chart `width` pixels wide. */
-export function plotWidth(width: number): number {
-  return Math.max(0, width - MARGIN.left - MARGIN.right);
+export interface LineChartProps {
+  /** The lines, one per dataset (the multi-source chart: one per device). */
+  datasets?: readonly ChartDataset[] | undefined;
+  /** A single series (when there are no `datasets`): named by `label`, drawn in `color`. */
+  points?: readonly ChartPoint[] | undefined;
+  /** The chart's name, for screen readers. */
+  label: string;
+  unit?: string | undefined;
+  color?: string | undefined;
+  /** What the time axis shows: a window sliding with the clock, or fixed times. */
+  window?: ChartWindow | undefined;
+  /** Fixed times, when there is no `window`. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** A value in the tooltip: 3 decimals by default (spec §9 line tooltips). */
+  formatValue?: ((value: number) => string) | undefined;
+  /** The value axis' ticks: at most two decimals by default. */
+  formatTick?: ((value: number) => string) | undefined;
+  /** The tooltip line under a bucket's value, from its lowest and highest value (already formatted). */
+  formatRange?: ((min: string, max: string) => string) | undefined;
+  height?: number | undefined;
+  /** The IANA zone times are shown in (the organisation's): ticks, weekends and the tooltip. */
+  timeZone?: string | undefined;
+  /** Larger points and tap for the tooltip (spec §9: 3, 5 on touch). */
+  touch?: boolean | undefined;
+  /** Linear (default) or logarithmic value axis; the logarithm leaves out values ≤ 0, and says so. */
+  yAxis?: YAxisType | undefined;
+  /** Weekend shading's colour (CSS); the user's weekend colour when not given; null: none. */
+  weekendColor?: string | null | undefined;
+  /** Hover preview delay; the user's (settings.hoverTime) when not given. */
+  hoverTime?: number | undefined;
+  /** A legend under the chart; on by default with more than one dataset. */
+  legend?: boolean | undefined;
+  /** The clock (epoch ms); for tests. */
+  now?: (() => number) | undefined;
 }
 
-const Frame = styled.div`
-  position: relative;
-  width: 100%;
-  canvas,
-  svg {
-    position: absolute;
-    left: 0;
-    top: 0;
-  }
-  svg text {
-    fill: ${({ theme }) => theme.colors.textMuted};
-    font-size: 11px;
-  }
-`;
-
-const Tooltip = styled.div`
-  position: absolute;
-  pointer-events: none;
-  padding: 8px 10px;
-  border-radius: 6px;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  box-shadow: 0 6px 18px rgb(0 0 0 / 18%);
-  font-size: 0.8125rem;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  strong,
-  span {
-    display: block;
-  }
-`;
-
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
+/** A point's time for the tooltip, in `timeZone`: a bucket's span, or the instant. */
+export function describeTime(point: ChartPoint, timeZone: string): string {
+  const inZone = { in: tz(timeZone) };
+  if (!point.bucket) return format(point.time, 'dd/MM/yyyy HH:mm:ss', inZone);
+  const { start, end } = point.bucket;
+  const sameDay = format(start, 'yyyyMMdd', inZone) === format(end - 1, 'yyyyMMdd', inZone);
+  return `${format(start, 'dd/MM/yyyy HH:mm', inZone)}–${format(end, sameDay ? 'HH:mm' : 'dd/MM/yyyy HH:mm', inZone)}`;
 }
 
-const tickNumber = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-function defaultTickFormat(value: number): string {
-  return tickNumber.format(value);
+/** The window's times at `now`. */
+export function windowRange(window: ChartWindow, now: number): { from: number; to: number } {
+  return window.kind === 'sliding'
+    ? { from: now - window.durationMs, to: now }
+    : { from: window.from, to: window.to };
 }
 
-/** The index of the point nearest in time to `t` (points are in time order). */
-export function nearestIndex(points: readonly ChartPoint[], t: number): number {
-  let low = 0;
-  let high = points.length - 1;
-  if (high < 0) return -1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((points[middle]?.time ?? 0) < t) low = middle + 1;
-    else high = middle;
+/** How often a sliding window's axis is laid out anew (between, it moves by a transform). */
+export function axisRefreshMs(durationMs: number): number {
+  return durationMs <= 6 * HOUR ? 1000 : MINUTE;
+}
+
+/**
+ * The newest point time inside [from, to] over the datasets (points in
+ * time order), or null: what `data-last-drawn` tells.
+ */
+export function newestInside(
+  datasets: readonly { points: readonly ChartPoint[] }[],
+  from: number,
+  to: number,
+): number | null {
+  let newest: number | null = null;
+  for (const { points } of datasets) {
+    for (let i = points.length - 1; i >= 0; i--) {
+      const p = points[i];
+      if (!p || p.time > to) continue;
+      if (p.time >= from && (newest === null || p.time > newest)) newest = p.time;
+      break;
+    }
   }
-  const before = points[low - 1];
-  const at = points[low];
-  if (before && at && t - before.time < at.time - t) return low - 1;
-  return low;
+  return newest;
 }
 
-/** The value range to show (band included), padded a little, and never empty. */
-export function valueDomain(points: readonly ChartPoint[]): [number, number] {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const p of points) {
-    min = Math.min(min, p.value, p.bucket?.min ?? Infinity);
-    max = Math.max(max, p.value, p.bucket?.max ?? -Infinity);
-  }
-  if (!Number.isFinite(min)) return [0, 1];
-  if (min === max) return [min - 1, max + 1];
-  const pad = (max - min) * 0.08;
-  return [min >= 0 && min - pad < 0 ? 0 : min - pad, max + pad];
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const defaultTick = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+interface Drawn {
+  id: string;
+  label: string;
+  color: string;
+  borderWidth: number | undefined;
+  points: readonly ChartPoint[];
 }
 
-/** The band from each bucket's lowest to its highest value, as a closed path. */
+function traceLine(
+  context: CanvasRenderingContext2D,
+  points: readonly ChartPoint[],
+  x: (t: number) => number,
+  y: ValueScale,
+) {
+  context.beginPath();
+  points.forEach((p, i) => {
+    const px = x(p.time);
+    const py = y(p.value);
+    if (i === 0) context.moveTo(px, py);
+    else context.lineTo(px, py);
+  });
+}
+
 function traceBand(
   context: CanvasRenderingContext2D,
   points: readonly ChartPoint[],
-  x: (time: number) => number,
-  y: (value: number) => number,
+  x: (t: number) => number,
+  y: ValueScale,
 ): boolean {
   const banded = points.filter((p) => p.bucket !== undefined);
   if (banded.length === 0) return false;
@@ -173,221 +186,412 @@ function traceBand(
   return true;
 }
 
-/** A point's time for the tooltip, in `timeZone`: a bucket's span, or the instant. */
-export function describeTime(point: ChartPoint, timeZone: string): string {
-  const inZone = { in: tz(timeZone) };
-  if (!point.bucket) return format(point.time, 'dd/MM/yyyy HH:mm:ss', inZone);
-  const { start, end } = point.bucket;
-  const sameDay = format(start, 'yyyyMMdd', inZone) === format(end - 1, 'yyyyMMdd', inZone);
-  return `${format(start, 'dd/MM/yyyy HH:mm', inZone)}–${format(end, sameDay ? 'HH:mm' : 'dd/MM/yyyy HH:mm', inZone)}`;
-}
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
- * A time series as a line: axes in SVG, the line on a canvas so long series
- * stay smooth, a tooltip with the nearest point's time and value. Points
- * that stand for buckets get a light band from their lowest to their highest
- * value behind the line, so peaks an average flattens stay in sight. New
- * data draws the line in from the left once (500 ms); live updates after
- * that redraw at once.
+ * Time series as lines: axes in SVG, the lines on a canvas so long series
+ * (decimated to the plot's width) stay smooth, weekends shaded, a legend whose
+ * hover thickens a line, and a tooltip run by the tooltip machine. Points
+ * that stand for buckets get a light min/max band. New data draws in from the
+ * left once (500 ms). On a sliding window the canvas follows the clock every
+ * animation frame while on screen, and the axis moves with it by a transform;
+ * a new point is drawn at once. The root's `data-last-drawn` is the newest
+ * point time drawn inside the plot.
  */
 export function LineChart({
-  points: allPoints,
-  from,
-  to,
+  datasets: givenDatasets,
+  points: singlePoints,
   label,
   unit,
-  formatValue,
-  formatTick = defaultTickFormat,
-  formatRange,
   color,
+  window: givenWindow,
+  from: fixedFrom,
+  to: fixedTo,
+  formatValue: givenFormatValue,
+  formatTick = (value) => defaultTick.format(value),
+  formatRange,
   height = CHART_HEIGHT,
   timeZone = browserZone(),
   touch = false,
+  yAxis = 'linear',
+  weekendColor: givenWeekendColor,
+  hoverTime,
+  legend,
+  now: clock = Date.now,
 }: LineChartProps) {
   const theme = useTheme();
-  const { ref, width } = useWidth();
+  const { i18n } = useLingui();
+  const { settings } = useSettings();
+  const { ref, width } = useChartSize();
+  const visible = useVisible(ref);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [hover, setHover] = useState<number | null>(null);
-  const [reveal, setReveal] = useState(0);
-  const stroke = color ?? theme.colors.primary;
+  const axisGroup = useRef<SVGGElement>(null);
+  const tooltip = useChartTooltip(hoverTime);
+  const clipId = `axis-${useId().replace(/\W/g, '')}`;
+  const language = i18n.locale === 'en' ? 'en' : 'da';
+  const formatValue = useMemo(
+    () => givenFormatValue ?? ((value: number) => formatCount(value, 3, language)),
+    [givenFormatValue, language],
+  );
+  const weekendColor =
+    givenWeekendColor === undefined ? weekendColorValues[settings.weekendColor] : givenWeekendColor;
+
+  const window = useMemo<ChartWindow>(
+    () =>
+      givenWindow ??
+      (fixedFrom !== undefined && fixedTo !== undefined
+        ? { kind: 'fixed', from: fixedFrom, to: fixedTo }
+        : { kind: 'sliding', durationMs: 7 * DAY }),
+    [givenWindow, fixedFrom, fixedTo],
+  );
+  const sliding = window.kind === 'sliding';
   const innerWidth = plotWidth(width);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
-  const points = useMemo(
-    () => (innerWidth > 0 ? decimate(allPoints, Math.ceil(innerWidth)) : allPoints),
-    [allPoints, innerWidth],
-  );
 
-  const x = useMemo(
-    () => scaleTime({ domain: [new Date(from), new Date(to)], range: [0, innerWidth] }),
-    [from, to, innerWidth],
+  const datasets = useMemo<readonly ChartDataset[]>(
+    () =>
+      givenDatasets ?? [
+        { id: 'series', label, points: singlePoints ?? [], color: color ?? theme.colors.primary },
+      ],
+    [givenDatasets, singlePoints, label, color, theme.colors.primary],
+  );
+  // What is drawn: the points the axis can show, thinned to about two per pixel.
+  const drawn = useMemo<readonly Drawn[]>(
+    () =>
+      datasets.map((d, index) => {
+        const usable = drawablePoints(d.points, yAxis);
+        return {
+          id: d.id,
+          label: d.label,
+          color: d.color ?? (index === 0 ? theme.colors.primary : paletteColor(index)),
+          borderWidth: d.borderWidth,
+          points: innerWidth > 0 ? decimate(usable, Math.ceil(innerWidth)) : usable,
+        };
+      }),
+    [datasets, yAxis, innerWidth, theme.colors.primary],
+  );
+  const skipped = useMemo(
+    () => datasets.reduce((sum, d) => sum + skippedOnLog(d.points, yAxis), 0),
+    [datasets, yAxis],
   );
   const y = useMemo(
-    () => scaleLinear({ domain: valueDomain(points), range: [innerHeight, 0], nice: true }),
-    [points, innerHeight],
+    () =>
+      valueScale(
+        drawn.flatMap((d) => d.points),
+        yAxis,
+        innerHeight,
+      ),
+    [drawn, yAxis, innerHeight],
   );
-  const ticks = useMemo(
-    () => timeTicks(from, to, width, timeZone).map((t) => new Date(t)),
-    [from, to, width, timeZone],
-  );
-  const dayTicks = to - from > 2 * 24 * 3_600_000;
+
+  // The axis is laid out at a lower rate; between, the canvas and the axis' transform follow the clock.
+  const [axisNow, setAxisNow] = useState(() => clock());
+  const refreshMs = sliding ? axisRefreshMs(window.durationMs) : 0;
+  useEffect(() => {
+    if (!sliding || !visible) return;
+    const tick = () => setAxisNow(clock());
+    // At once when the chart comes on screen, then at the axis' rate.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, refreshMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [sliding, visible, refreshMs, clock]);
+  const axisRange = windowRange(window, axisNow);
 
   // The line draws in from the left the first time there is something to draw.
-  const hasPoints = points.length > 0;
-  useEffect(() => {
-    if (!hasPoints) return;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (reduced) {
-      setReveal(1);
-      return;
-    }
-    const started = performance.now();
-    let frame = requestAnimationFrame(function step(now) {
-      const progress = Math.min(1, (now - started) / ANIMATION_MS);
-      setReveal(progress);
-      if (progress < 1) frame = requestAnimationFrame(step);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [hasPoints]);
+  const hasPoints = drawn.some((d) => d.points.length > 0);
+  const revealStart = useRef<number | null>(null);
 
-  useEffect(() => {
+  const weekendCache = useRef<{ key: string; ranges: Array<readonly [number, number]> }>({
+    key: '',
+    ranges: [],
+  });
+  const lastDrawn = useRef<{ now: number; newest: number | null }>({
+    now: -Infinity,
+    newest: null,
+  });
+  const pointed = tooltip.pointed;
+  const hoverId = tooltip.hoverId;
+
+  // Draws the canvas for the clock at `now`: cheap enough for every frame (no React involved).
+  const draw = useRef<(now: number, force: boolean) => boolean>(() => false);
+  const drawAt = (now: number, force: boolean): boolean => {
     const element = canvas.current;
-    const context = element?.getContext('2d');
-    if (!element || !context || innerWidth <= 0) return;
-    const ratio = window.devicePixelRatio || 1;
-    element.width = Math.round(innerWidth * ratio);
-    element.height = Math.round(innerHeight * ratio);
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, innerWidth, innerHeight);
-    context.save();
-    context.beginPath();
-    context.rect(0, 0, innerWidth * reveal, innerHeight);
-    context.clip();
-    if (traceBand(context, points, x, y)) {
-      context.globalAlpha = BAND_OPACITY;
-      context.fillStyle = stroke;
-      context.fill();
-      context.globalAlpha = 1;
+    if (!element || innerWidth <= 0 || innerHeight <= 0) return false;
+    if (hasPoints && revealStart.current === null) {
+      const reduced =
+        typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+      revealStart.current = reduced ? -Infinity : performance.now();
     }
-    context.strokeStyle = stroke;
-    context.lineWidth = hover === null ? LINE_WIDTH : HOVER_LINE_WIDTH;
-    context.lineJoin = 'round';
-    context.lineCap = 'round';
-    context.beginPath();
-    points.forEach((p, i) => {
-      const px = x(p.time);
-      const py = y(p.value);
-      if (i === 0) context.moveTo(px, py);
-      else context.lineTo(px, py);
-    });
-    context.stroke();
-    const spacing = points.length > 1 ? innerWidth / points.length : innerWidth;
-    if (spacing >= MIN_DOT_SPACING) {
-      const radius = touch ? 5 : 3;
-      context.fillStyle = stroke;
-      for (const p of points) {
+    const { from, to } = windowRange(window, now);
+    const span = to - from || 1;
+    const pxPerMs = innerWidth / span;
+    const reveal =
+      revealStart.current === null
+        ? 0
+        : Math.min(1, (performance.now() - revealStart.current) / ANIMATION_MS);
+    if (!force && reveal >= 1 && Math.abs(now - lastDrawn.current.now) * pxPerMs < MIN_SHIFT_PX)
+      return false;
+    const context = prepareCanvas(element, innerWidth, innerHeight);
+    const x = (t: number) => (t - from) * pxPerMs;
+    const root = ref.current;
+    if (axisGroup.current && sliding)
+      axisGroup.current.setAttribute(
+        'transform',
+        `translate(${-(now - windowRange(window, axisNow).to) * pxPerMs},0)`,
+      );
+    if (context) {
+      context.save();
+      if (weekendColor && span > DAY) {
+        const key = `${Math.floor(from / DAY)}:${Math.ceil(to / DAY)}:${timeZone}`;
+        if (weekendCache.current.key !== key)
+          weekendCache.current = {
+            key,
+            ranges: weekendRanges(from - 2 * DAY, to + 2 * DAY, timeZone),
+          };
+        context.fillStyle = withAlpha(weekendColor, WEEKEND_OPACITY);
+        for (const [start, end] of weekendCache.current.ranges) {
+          if (end < from || start > to) continue;
+          context.fillRect(x(start), 0, (end - start) * pxPerMs, innerHeight);
+        }
+      }
+      context.beginPath();
+      context.rect(0, 0, innerWidth * reveal, innerHeight);
+      context.clip();
+      const radius = touch ? TOUCH_POINT_RADIUS : POINT_RADIUS;
+      for (const d of drawn) {
+        if (traceBand(context, d.points, x, y)) {
+          context.globalAlpha = BAND_OPACITY;
+          context.fillStyle = d.color;
+          context.fill();
+          context.globalAlpha = 1;
+        }
+        context.strokeStyle = d.color;
+        context.lineWidth =
+          hoverId === d.id ? lineWidthFor(d.id, hoverId) : (d.borderWidth ?? LINE_WIDTH);
+        context.lineJoin = 'round';
+        context.lineCap = 'round';
+        traceLine(context, d.points, x, y);
+        context.stroke();
+        const spacing = d.points.length > 1 ? innerWidth / d.points.length : innerWidth;
+        if (spacing >= MIN_DOT_SPACING) {
+          context.fillStyle = d.color;
+          for (const p of d.points) {
+            const px = x(p.time);
+            if (px < -radius || px > innerWidth + radius) continue;
+            context.beginPath();
+            context.arc(px, y(p.value), radius, 0, 2 * Math.PI);
+            context.fill();
+          }
+        }
+      }
+      context.restore();
+      // The point the tooltip is about: a dashed line through it.
+      const target = pointed
+        ? drawn.find((d) => d.id === pointed.datasetId)?.points[pointed.index]
+        : undefined;
+      if (target) {
+        context.save();
+        context.strokeStyle = theme.colors.textMuted;
+        context.setLineDash([3, 3]);
+        context.lineWidth = 1;
         context.beginPath();
-        context.arc(x(p.time), y(p.value), radius, 0, 2 * Math.PI);
-        context.fill();
+        context.moveTo(x(target.time), 0);
+        context.lineTo(x(target.time), innerHeight);
+        context.stroke();
+        context.restore();
       }
     }
-    context.restore();
-  }, [points, x, y, innerWidth, innerHeight, stroke, hover, reveal, touch]);
-
-  const onPointer = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const t = x.invert(event.clientX - box.left - MARGIN.left).getTime();
-    const index = nearestIndex(points, t);
-    setHover(index >= 0 ? index : null);
+    lastDrawn.current.now = now;
+    const newest = reveal > 0 ? newestInside(drawn, from, to) : null;
+    if (newest !== lastDrawn.current.newest && root) {
+      lastDrawn.current.newest = newest;
+      if (newest === null) root.removeAttribute('data-last-drawn');
+      else root.setAttribute('data-last-drawn', String(newest));
+    }
+    return reveal < 1;
   };
 
-  const hovered = hover === null ? undefined : points[hover];
-  const tooltipWidth = width < MOBILE_CHART_WIDTH ? MOBILE_TOOLTIP_WIDTH : TOOLTIP_WIDTH;
-  const last = points[points.length - 1];
-  const summary = last
-    ? `${label}: ${points.length} · ${formatValue(last.value)}${unit ? ` ${unit}` : ''}`
-    : label;
+  // Whatever changed is drawn before the browser paints: a new point shows at once.
+  useLayoutEffect(() => {
+    draw.current = drawAt;
+    draw.current(clock(), true);
+  });
+
+  // Per frame while a window slides on screen, or while the line draws in.
+  useEffect(() => {
+    if (innerWidth <= 0 || !visible) return;
+    let frame = 0;
+    const step = () => {
+      const animating = draw.current(clock(), false);
+      if (sliding || animating) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [sliding, visible, innerWidth, hasPoints, clock]);
+
+  const targetAt = (event: PointerEvent<HTMLDivElement>): TooltipTarget | null => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const { from, to } = windowRange(window, clock());
+    const px = event.clientX - box.left - MARGIN.left;
+    const py = event.clientY - box.top - MARGIN.top;
+    const pxPerMs = innerWidth / (to - from || 1);
+    const t = from + px / (pxPerMs || 1);
+    let best: TooltipTarget | null = null;
+    let bestDistance = Infinity;
+    for (const d of drawn) {
+      const index = nearestIndex(d.points, t);
+      const p = d.points[index];
+      if (!p) continue;
+      const dx = (p.time - t) * pxPerMs;
+      const dy = y(p.value) - py;
+      const distance = dx * dx + dy * dy;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = {
+          datasetId: d.id,
+          index,
+          left: MARGIN.left + (p.time - from) * pxPerMs,
+          top: MARGIN.top,
+        };
+      }
+    }
+    return best;
+  };
+  const onPointer = (event: PointerEvent<HTMLDivElement>) =>
+    tooltip.onPointer(event, targetAt(event));
+
+  const entries = useMemo<{ title: string; entries: TooltipEntry[] } | null>(() => {
+    const target = tooltip.target;
+    if (!target) return null;
+    const hovered = drawn.find((d) => d.id === target.datasetId)?.points[target.index];
+    if (!hovered) return null;
+    const { from, to } = windowRange(window, axisNow);
+    const near = ((to - from) / Math.max(1, innerWidth)) * 6;
+    const list: TooltipEntry[] = [];
+    for (const d of drawn) {
+      const p =
+        d.id === target.datasetId ? hovered : d.points[nearestIndex(d.points, hovered.time)];
+      if (!p || Math.abs(p.time - hovered.time) > near) continue;
+      list.push({
+        id: d.id,
+        label: d.label,
+        color: d.color,
+        value: `${formatValue(p.value)}${unit ? ` ${unit}` : ''}`,
+        note:
+          p.bucket && formatRange
+            ? formatRange(formatValue(p.bucket.min), formatValue(p.bucket.max))
+            : undefined,
+      });
+    }
+    return { title: describeTime(hovered, timeZone), entries: list };
+  }, [
+    tooltip.target,
+    drawn,
+    window,
+    axisNow,
+    innerWidth,
+    formatValue,
+    formatRange,
+    unit,
+    timeZone,
+  ]);
+
+  const first = drawn[0];
+  const last = first?.points[first.points.length - 1];
+  const summary =
+    drawn.length === 1 && first
+      ? last
+        ? `${label}: ${first.points.length} · ${formatValue(last.value)}${unit ? ` ${unit}` : ''}`
+        : label
+      : `${label}: ${drawn
+          .map((d) => {
+            const end = d.points[d.points.length - 1];
+            return `${d.label} ${d.points.length}${end ? ` · ${formatValue(end.value)}` : ''}`;
+          })
+          .join(', ')}`;
+  const showLegend = legend ?? drawn.length > 1;
 
   return (
-    <Frame
-      ref={ref}
-      style={{ height }}
-      role="img"
-      aria-label={summary}
-      onPointerMove={onPointer}
-      onPointerDown={onPointer}
-      onPointerLeave={() => setHover(null)}
-    >
-      {width > 0 ? (
-        <>
-          <canvas
-            ref={canvas}
-            style={{
-              left: MARGIN.left,
-              top: MARGIN.top,
-              width: innerWidth,
-              height: innerHeight,
-            }}
-          />
-          <svg width={width} height={height} aria-hidden>
-            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
-              <AxisLeft
-                scale={y}
-                numTicks={5}
-                stroke={theme.colors.border}
-                tickStroke={theme.colors.border}
-                tickFormat={(value) => formatTick(Number(value))}
-              />
-              <AxisBottom
-                top={innerHeight}
-                scale={x}
-                tickValues={ticks}
-                stroke={theme.colors.border}
-                tickStroke={theme.colors.border}
-                tickFormat={(value) =>
-                  value instanceof Date
-                    ? format(value, dayTicks ? 'dd/MM' : 'HH:mm', { in: tz(timeZone) })
-                    : ''
-                }
-              />
-              {hovered ? (
+    <div>
+      <ChartFrame
+        ref={ref}
+        style={{ height }}
+        role="img"
+        aria-label={summary}
+        data-window={window.kind}
+        onPointerMove={onPointer}
+        onPointerDown={onPointer}
+        onPointerLeave={tooltip.onLeave}
+      >
+        {width > 0 ? (
+          <>
+            <canvas
+              ref={canvas}
+              style={{ left: MARGIN.left, top: MARGIN.top, width: innerWidth, height: innerHeight }}
+            />
+            <svg width={width} height={height} aria-hidden>
+              <defs>
+                <clipPath id={clipId}>
+                  <rect
+                    x={-MARGIN.left / 2}
+                    y={innerHeight}
+                    width={innerWidth + MARGIN.left / 2 + MARGIN.right}
+                    height={MARGIN.bottom}
+                  />
+                </clipPath>
+              </defs>
+              <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+                <ValueAxis scale={y} formatTick={formatTick} />
                 <line
-                  x1={x(hovered.time)}
-                  x2={x(hovered.time)}
-                  y1={0}
+                  x1={0}
+                  x2={innerWidth}
+                  y1={innerHeight}
                   y2={innerHeight}
-                  stroke={theme.colors.textMuted}
-                  strokeDasharray="3 3"
+                  stroke={theme.colors.border}
                 />
-              ) : null}
-            </g>
-          </svg>
-          {hovered ? (
-            <Tooltip
-              style={{
-                maxWidth: tooltipWidth,
-                top: MARGIN.top,
-                left: Math.min(
-                  Math.max(0, MARGIN.left + x(hovered.time) + 12),
-                  Math.max(0, width - Math.min(tooltipWidth, 220)),
-                ),
-              }}
-            >
-              <strong>
-                {formatValue(hovered.value)}
-                {unit ? ` ${unit}` : ''}
-              </strong>
-              {hovered.bucket && formatRange ? (
-                <span>
-                  {formatRange(formatValue(hovered.bucket.min), formatValue(hovered.bucket.max))}
-                </span>
-              ) : null}
-              {describeTime(hovered, timeZone)}
-            </Tooltip>
-          ) : null}
-        </>
+                <g clipPath={`url(#${clipId})`}>
+                  <g ref={axisGroup}>
+                    <TimeAxis
+                      from={axisRange.from}
+                      to={axisRange.to}
+                      extendTo={axisRange.to + (sliding ? 2 * refreshMs + MINUTE : 0)}
+                      width={innerWidth}
+                      chartWidth={width}
+                      top={innerHeight}
+                      timeZone={timeZone}
+                    />
+                  </g>
+                </g>
+              </g>
+            </svg>
+            {entries ? (
+              <ChartTooltip
+                tooltip={tooltip}
+                chartWidth={width}
+                title={entries.title}
+                entries={entries.entries}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </ChartFrame>
+      {skipped > 0 ? (
+        <ChartNote>
+          <Plural
+            value={skipped}
+            one="# value of zero or below is not shown on the logarithmic axis."
+            other="# values of zero or below are not shown on the logarithmic axis."
+          />
+        </ChartNote>
       ) : null}
-    </Frame>
+      {showLegend ? (
+        <ChartLegend
+          items={drawn.map((d) => ({ id: d.id, label: d.label, color: d.color }))}
+          hoverId={hoverId}
+          onHover={tooltip.onLegendHover}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -40,3 +40,18 @@ export function formatCount(value: number, decimals: number, language: 'da' | 'e
     maximumFractionDigits: decimals,
   }).format(value);
 }
+
+/** Spec §9: counts in summary tooltips (bar, doughnut, pie) have 2 decimals. */
+export const SUMMARY_DECIMALS = 2;
+/** Spec §9: values in line tooltips have 3 decimals. */
+export const LINE_DECIMALS = 3;
+
+/** A count in a summary tooltip: 2 decimals, a decimal comma in Danish. */
+export function formatSummaryCount(value: number, language: 'da' | 'en' = 'da'): string {
+  return formatCount(value, SUMMARY_DECIMALS, language);
+}
+
+/** A value in a line tooltip: 3 decimals, a decimal comma in Danish. */
+export function formatLineValue(value: number, language: 'da' | 'en' = 'da'): string {
+  return formatCount(value, LINE_DECIMALS, language);
+}

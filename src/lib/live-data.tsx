@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -14,6 +15,14 @@ import {
   type SeriesRequest,
   type SeriesSnapshot,
 } from '../../streams/live-data.ts';
+import { systemClock } from '../../streams/environment.ts';
+import {
+  DEFAULT_EXPECTED_INTERVAL_MS,
+  DeadlineTimer,
+  FRESH,
+  freshnessAt,
+  type Freshness,
+} from '../../streams/freshness.ts';
 import { connectLiveFeed, type LiveFeed } from '../../streams/live-feed.ts';
 import type { MessageFollower } from '../../streams/socket-message-source.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
@@ -122,6 +131,7 @@ const idle: SeriesSnapshot = {
   loading: true,
   error: null,
   refused: false,
+  lastPointAt: null,
 };
 const noop = () => () => undefined;
 
@@ -212,4 +222,40 @@ export function useDeviceMessageFeed(deviceId: number | null, follower: MessageF
       onState: (state) => latest.current.onState(state),
     });
   }, [connection, deviceId]);
+}
+
+export type { Freshness } from '../../streams/freshness.ts';
+export { expectedInterval } from '../../streams/freshness.ts';
+
+/** One timer for every graph's staleness deadline (streams/freshness.ts). */
+const deadlines = new DeadlineTimer(systemClock());
+
+/**
+ * Whether a series' data stopped coming: stale once nothing arrived for
+ * longer than `expectedIntervalMs` after `lastPointAt` (a snapshot's), with
+ * `since` the newest value's time for "stale since HH:mm". The component
+ * re-renders only when it turns stale (or fresh with a new value): every
+ * graph's deadline waits on one shared timer. `expectedInterval(points)`
+ * judges the interval from the series' own pace; the default is the
+ * server's status window.
+ */
+export function useFreshness(
+  lastPointAt: number | null,
+  expectedIntervalMs: number = DEFAULT_EXPECTED_INTERVAL_MS,
+): Freshness {
+  const deadline = lastPointAt === null ? null : lastPointAt + expectedIntervalMs;
+  const subscribe = useCallback(
+    (notify: () => void) =>
+      deadline === null ? () => undefined : deadlines.at(deadline + 1, notify),
+    [deadline],
+  );
+  const stale = useSyncExternalStore(
+    subscribe,
+    () => freshnessAt(lastPointAt, expectedIntervalMs, Date.now()).stale,
+    () => false,
+  );
+  return useMemo(
+    () => (stale && lastPointAt !== null ? { stale, since: lastPointAt } : FRESH),
+    [stale, lastPointAt],
+  );
 }
