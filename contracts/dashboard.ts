@@ -132,7 +132,7 @@ const graphFields = {
   yAxis: Type.Optional(Type.Union([Type.Literal('linear'), Type.Literal('log')])),
 };
 
-const graphOf = <T extends Record<string, TSchema>>(type: GraphTypeId, fields: T) =>
+const graphOf = <Id extends GraphTypeId, T extends Record<string, TSchema>>(type: Id, fields: T) =>
   Type.Object(
     { ...graphFields, type: Type.Literal(type), ...fields },
     { additionalProperties: false },
