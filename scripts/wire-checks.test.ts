@@ -46,7 +46,10 @@ const VALID: Record<string, unknown[]> = {
     { ok: true, subscribed: [1, 2], refused: [3], org: false },
     { ok: false, error: 'Sign in to continue' },
   ],
-  UnsubscribeAck: [{ ok: true, unsubscribed: [1] }, { ok: false, error: 'no' }],
+  UnsubscribeAck: [
+    { ok: true, unsubscribed: [1] },
+    { ok: false, error: 'no' },
+  ],
   MessagesEvent: [{ deviceId: 2, messages: [message, { ...message, encoding: 'base64' }] }],
   MessagesSubscribeAck: [{ ok: true, subscribed: [2], refused: [] }],
   SubscriptionsEndedEvent: [{ deviceIds: [1, 2], messageDeviceIds: [] }],
