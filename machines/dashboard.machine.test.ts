@@ -97,7 +97,7 @@ function start(stored: Dashboard[], options: { currentId?: string; saveError?: u
     waitFor(
       actor,
       (s) =>
-        ['viewing', 'failed', 'confirmingDelete'].some((v) => s.matches(v)) ||
+        (['viewing', 'failed', 'confirmingDelete'] as const).some((v) => s.matches(v)) ||
         s.matches({ editing: 'idle' }) ||
         s.matches({ editing: 'confirmingDiscard' }),
     );
