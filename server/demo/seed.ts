@@ -6,6 +6,7 @@ import { organisationRepository } from '../repositories/organisation-repository.
 import { userRepository } from '../repositories/user-repository.ts';
 import { deviceRepository } from '../repositories/device-repository.ts';
 import { demoCounters, type DemoCounter } from './demo-counters.ts';
+import { seedDemoDashboards } from './demo-dashboards.ts';
 import { seedDemoHistory } from './history.ts';
 
 export const demoLogins = [
@@ -29,8 +30,8 @@ export interface SeedOptions {
 
 /**
  * Creates the demo world in one transaction: an organisation tree, one user per
- * group, registries, a people-counting device type, devices at real places and
- * their history. Returns false without touching anything when the database
+ * group, registries, a people-counting device type, devices at real places,
+ * their history and a dashboard for each user. Returns false without touching anything when the database
  * already has data.
  */
 export async function seedDemo(
@@ -91,7 +92,7 @@ export async function seedDemo(
       confirmed_at: new Date(),
       language: 'da' as const,
     };
-    await users.create({
+    const superUser = await users.create({
       ...person,
       email: demoLogins[0].email,
       username: demoLogins[0].email,
@@ -101,7 +102,7 @@ export async function seedDemo(
       group_id: 1,
       position: 'Platform operator',
     });
-    await users.create({
+    const manager = await users.create({
       ...person,
       email: demoLogins[1].email,
       username: demoLogins[1].email,
@@ -111,7 +112,7 @@ export async function seedDemo(
       group_id: 2,
       position: 'Account manager',
     });
-    await users.create({
+    const user = await users.create({
       ...person,
       email: demoLogins[2].email,
       username: demoLogins[2].email,
@@ -200,8 +201,8 @@ export async function seedDemo(
         }),
       };
     };
-    const rows = demoCounters.map(make);
-    await devices.createMany(rows);
+    const created = await devices.createMany(demoCounters.map(make));
+    await seedDemoDashboards(trx, [superUser, manager, user], created);
     await seedDemoHistory(trx, options.historyDays ?? 0, options.now ?? new Date());
     return true;
   });
