@@ -1,45 +1,87 @@
-import { useLingui } from '@lingui/react/macro';
 import type { GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { BarChart, describeSpan } from '../../../charts/bar-chart.tsx';
+import { isTouchScreen } from '../../../charts/frame.tsx';
 import { LineChart } from '../../../charts/line-chart.tsx';
-import { ChartLegend } from '../../../charts/chart-legend.tsx';
-import type { ChartDataset } from '../../../charts/types.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { NoData } from '../../../charts/no-data.tsx';
+import { PieChart } from '../../../charts/pie-chart.tsx';
+import { slicesPerBucket, slicesPerDataset } from '../../../charts/slices.ts';
+import type { ChartDataset, YAxisType } from '../../../charts/types.ts';
+import type { PeriodWindow } from '../../../lib/periods.ts';
+import { chartTypes } from '../../../lib/settings.ts';
+
+const axisTypes: Record<'linear' | 'log', YAxisType> = { linear: 'linear', log: 'logarithmic' };
 
 /**
- * A chart graph's body (types 0 and 6): its datasets as the period's chart
- * kind (0 pie, 1 donut, 2 bar, 3 line), over the period's range.
+ * A chart graph's body (types 0 and 6): all its datasets (a multi-source
+ * chart's: one per device) as the period's chart kind (0 pie, 1 donut, 2 bar,
+ * 3 line) on the graph's value axis. A line on a live period follows the
+ * clock smoothly; other periods and kinds show the period's range. A pie or
+ * doughnut of one dataset has a slice per bucket, of several a slice per
+ * dataset.
  */
 export function ChartBody({
   datasets,
+  period,
   range,
+  window,
   timeZone,
+  yAxis,
+  label,
 }: {
   datasets: readonly ChartDataset[];
   period: GraphPeriod;
   range: { from: number; to: number };
+  /** The period's window: a sliding one moves the line chart's axis with the clock. */
+  window?: PeriodWindow | null | undefined;
   timeZone: string;
   yAxis: 'linear' | 'log';
+  /** The chart's name for screen readers (and a pie's tooltip); the first dataset's label when absent. */
+  label?: string | undefined;
 }) {
-  const { i18n } = useLingui();
-  const language = i18n.locale === 'en' ? 'en' : 'da';
   const first = datasets[0];
-  if (!first) return null;
-  return (
-    <>
-      <LineChart
-        points={first.points}
-        from={range.from}
-        to={range.to}
-        label={first.label}
-        {...(first.unit ? { unit: first.unit } : {})}
-        formatValue={(value) => formatCount(value, 3, language)}
-        timeZone={timeZone}
-      />
-      {datasets.length > 1 ? (
-        <ChartLegend
-          items={datasets.map((d) => ({ id: d.id, label: d.label, color: d.color ?? '' }))}
+  if (!first || datasets.every((d) => d.points.length === 0)) return <NoData />;
+  const name = label ?? first.label;
+  const unit = first.unit;
+  const kind = chartTypes[period.chartType] ?? 'line';
+  switch (kind) {
+    case 'pie':
+    case 'donut':
+      return (
+        <PieChart
+          slices={
+            datasets.length === 1
+              ? slicesPerBucket(first, (from, to) => describeSpan(from, to, timeZone))
+              : slicesPerDataset(datasets)
+          }
+          variant={kind === 'donut' ? 'doughnut' : 'pie'}
+          label={name}
+          unit={unit}
+          timeZone={timeZone}
         />
-      ) : null}
-    </>
-  );
+      );
+    case 'bar':
+      return (
+        <BarChart
+          datasets={datasets}
+          label={name}
+          unit={unit}
+          from={range.from}
+          to={range.to}
+          timeZone={timeZone}
+          yAxis={axisTypes[yAxis]}
+        />
+      );
+    default:
+      return (
+        <LineChart
+          datasets={datasets}
+          label={name}
+          unit={unit}
+          {...(window?.kind === 'sliding' ? { window } : { from: range.from, to: range.to })}
+          timeZone={timeZone}
+          yAxis={axisTypes[yAxis]}
+          touch={isTouchScreen()}
+        />
+      );
+  }
 }

@@ -18,6 +18,7 @@ export function GraphBody({
   snapshots,
   sources,
   range,
+  window,
   yAxis,
 }: {
   graph: Graph;
@@ -52,8 +53,10 @@ export function GraphBody({
           datasets={datasets}
           period={period}
           range={range}
+          window={window}
           timeZone={data.timeZone}
           yAxis={yAxis}
+          label={graph.name}
         />
       );
   }

@@ -1,0 +1,165 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../lib/i18n.ts';
+import { renderScreen } from '../ui/test-support.tsx';
+import { BarChart, barSlots, describeSpan } from './bar-chart.tsx';
+import { MARGIN, plotWidth } from './frame.tsx';
+import type { ChartDataset } from './types.ts';
+
+const zone = 'Europe/Copenhagen';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+// Monday 23 November 2026, 00:00 in Copenhagen: three days of daily buckets.
+const monday = Date.UTC(2026, 10, 22, 23);
+const WIDTH = 600;
+
+const daily = (id: string, label: string, values: readonly number[]): ChartDataset => ({
+  id,
+  label,
+  points: values.map((value, i) => ({
+    time: monday + i * DAY,
+    value,
+    bucket: { start: monday + i * DAY, end: monday + (i + 1) * DAY, min: value, max: value },
+  })),
+});
+
+const bars = (datasetId: string) =>
+  document.querySelectorAll(`rect[data-dataset="${datasetId}"]`).length;
+
+/** A finger on the plot over bucket `index` of three (the frame lies at the page's left edge). */
+const tapBucket = (index: number) =>
+  fireEvent.pointerDown(screen.getByRole('img'), {
+    pointerType: 'touch',
+    clientX: MARGIN.left + (plotWidth(WIDTH) * (index + 0.5)) / 3,
+    clientY: 100,
+  });
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('bar chart', () => {
+  beforeEach(() => activateLocale('da'));
+
+  it('draws a bar per bucket for every dataset, side by side', () => {
+    renderScreen(
+      <BarChart
+        label="Vand"
+        datasets={[daily('a', 'Måler A', [3, 5, 2]), daily('b', 'Måler B', [1, 4, 6])]}
+        from={monday}
+        to={monday + 3 * DAY}
+        timeZone={zone}
+      />,
+    );
+    expect(bars('a')).toBe(3);
+    expect(bars('b')).toBe(3);
+    const first = (id: string) => document.querySelector(`rect[data-dataset="${id}"]`);
+    expect(Number(first('b')?.getAttribute('x'))).toBeGreaterThan(
+      Number(first('a')?.getAttribute('x')),
+    );
+    // Two datasets: a legend names them.
+    expect(screen.getByText('Måler A')).toBeTruthy();
+    expect(screen.getByText('Måler B')).toBeTruthy();
+  });
+
+  it("tells every dataset's value in a tapped bucket with two decimals and a decimal comma", () => {
+    renderScreen(
+      <BarChart
+        label="Vand"
+        unit="m³"
+        datasets={[daily('a', 'Måler A', [3, 1234.5678, 2]), daily('b', 'Måler B', [1, 0.5, 6])]}
+        from={monday}
+        to={monday + 3 * DAY}
+        timeZone={zone}
+      />,
+    );
+    tapBucket(1);
+    const tooltip = screen.getByRole('tooltip');
+    expect(within(tooltip).getByText('24/11/2026')).toBeTruthy();
+    expect(within(tooltip).getByText('1.234,57 m³')).toBeTruthy();
+    expect(within(tooltip).getByText('0,50 m³')).toBeTruthy();
+  });
+
+  it('shades weekends in the given colour', () => {
+    renderScreen(
+      <BarChart
+        label="Vand"
+        datasets={[daily('a', 'Måler A', [1, 2, 3, 4, 5, 6, 7])]}
+        from={monday}
+        to={monday + 7 * DAY}
+        timeZone={zone}
+        weekendColor="#ff0000"
+      />,
+    );
+    const weekend = document.querySelectorAll('rect[data-weekend]');
+    expect(weekend).toHaveLength(1);
+    expect(weekend[0]?.getAttribute('fill')).toBe('rgba(255, 0, 0, 0.12)');
+    expect(bars('a')).toBe(7);
+  });
+
+  it('shows the no-data note when there are no values', () => {
+    renderScreen(<BarChart label="Vand" datasets={[daily('a', 'Måler A', [])]} />);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Der er i øjeblikket ingen data tilgængelige!',
+    );
+    expect(document.querySelector('svg rect')).toBeNull();
+  });
+});
+
+describe('bar chart on a logarithmic axis', () => {
+  beforeEach(() => activateLocale('en'));
+
+  it('leaves out values of zero or below, and says so', () => {
+    renderScreen(
+      <BarChart
+        label="Water"
+        datasets={[daily('a', 'Meter A', [10, 0, 1000])]}
+        yAxis="logarithmic"
+        timeZone={zone}
+      />,
+    );
+    expect(bars('a')).toBe(2);
+    expect(
+      screen.getByText('1 value of zero or below is not shown on the logarithmic axis.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('bar buckets', () => {
+  it('gathers the datasets by bucket, null where one has no value', () => {
+    const slots = barSlots([daily('a', 'A', [1, 2]), daily('b', 'B', [3, 4, 5])]);
+    expect(slots.map((s) => s.values)).toEqual([
+      [1, 3],
+      [2, 4],
+      [null, 5],
+    ]);
+    expect(slots[2]).toMatchObject({ from: monday + 2 * DAY, to: monday + 3 * DAY });
+  });
+
+  it('gives raw points the time to the next point, the last one the gap before it', () => {
+    const raw: ChartDataset = {
+      id: 'r',
+      label: 'R',
+      points: [
+        { time: 0, value: 1 },
+        { time: 60_000, value: 2 },
+      ],
+    };
+    expect(barSlots([raw]).map(({ from, to }) => [from, to])).toEqual([
+      [0, 60_000],
+      [60_000, 120_000],
+    ]);
+  });
+
+  it('tells a span as dates when it is whole days, else as times', () => {
+    expect(describeSpan(monday, monday + DAY, zone)).toBe('23/11/2026');
+    expect(describeSpan(monday, monday + 7 * DAY, zone)).toBe('23/11/2026–29/11/2026');
+    expect(describeSpan(monday + 14 * HOUR, monday + 15 * HOUR, zone)).toBe(
+      '23/11/2026 14:00–15:00',
+    );
+  });
+});
