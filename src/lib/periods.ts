@@ -2,38 +2,45 @@ import { tz } from '@date-fns/tz';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { addDays, startOfDay, startOfWeek } from 'date-fns';
+import {
+  isOffered,
+  periodChoices,
+  type PeriodChoice,
+  type PeriodMenuId,
+} from '../../machines/periods.ts';
 
 /**
- * The period menu of spec §3: menuId, label and display granularity
- * (timeType 0 minutely, 1 hourly, 2 daily). 6 is the custom from/to period;
- * 7 to 12 are live periods, offered only when live data is on.
+ * The period menu of spec §3 as the console shows it: the machines' table
+ * (menuId, display granularity, live) with each period's label.
  */
-export interface PeriodOption {
-  menuId: number;
+export interface PeriodOption extends PeriodChoice {
   label: MessageDescriptor;
-  timeType: 0 | 1 | 2;
-  live: boolean;
 }
 
-export const periodOptions: readonly PeriodOption[] = [
-  { menuId: 0, label: msg`Today`, timeType: 1, live: false },
-  { menuId: 1, label: msg`Yesterday`, timeType: 1, live: false },
-  { menuId: 2, label: msg`This week`, timeType: 2, live: false },
-  { menuId: 3, label: msg`Last 7 days`, timeType: 2, live: false },
-  { menuId: 4, label: msg`Last 30 days`, timeType: 2, live: false },
-  { menuId: 5, label: msg`Last 90 days`, timeType: 2, live: false },
-  { menuId: 6, label: msg`Custom period`, timeType: 2, live: false },
-  { menuId: 7, label: msg`Last minute`, timeType: 0, live: true },
-  { menuId: 8, label: msg`Last 5 minutes`, timeType: 0, live: true },
-  { menuId: 9, label: msg`Last 10 minutes`, timeType: 0, live: true },
-  { menuId: 10, label: msg`Last 30 minutes`, timeType: 0, live: true },
-  { menuId: 11, label: msg`Last hour`, timeType: 0, live: true },
-  { menuId: 12, label: msg`Last 6 hours`, timeType: 1, live: true },
-];
+const labels: Record<PeriodMenuId, MessageDescriptor> = {
+  0: msg`Today`,
+  1: msg`Yesterday`,
+  2: msg`This week`,
+  3: msg`Last 7 days`,
+  4: msg`Last 30 days`,
+  5: msg`Last 90 days`,
+  6: msg`Custom period`,
+  7: msg`Last minute`,
+  8: msg`Last 5 minutes`,
+  9: msg`Last 10 minutes`,
+  10: msg`Last 30 minutes`,
+  11: msg`Last hour`,
+  12: msg`Last 6 hours`,
+};
+
+export const periodOptions: readonly PeriodOption[] = periodChoices.map((choice) => ({
+  ...choice,
+  label: labels[choice.menuId],
+}));
 
 /** The periods a menu offers: the live ones only with live data on. */
 export function availablePeriods(liveData: boolean): readonly PeriodOption[] {
-  return periodOptions.filter((option) => liveData || !option.live);
+  return periodOptions.filter((option) => isOffered(option, liveData));
 }
 
 export function periodOption(menuId: number): PeriodOption | undefined {

@@ -1,10 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import type {
+  CustomField,
+  CustomProblem,
+  periodMenuMachine,
+} from '../../../../machines/period-menu.machine.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { DateTimeField } from './date-time-field.tsx';
-import { checkRange, formatDateTime, type RangeProblem } from './date-time.ts';
+import { formatDateTime, parseDateTime } from './date-time.ts';
+
+export type PeriodMenuActor = ActorRefFrom<typeof periodMenuMachine>;
 
 const Fields = styled.div`
   display: grid;
@@ -14,45 +23,53 @@ const Fields = styled.div`
 `;
 
 /**
- * The custom period (spec §2 custom date dialog, §5): from and to typed as
- * DD/MM/YYYY HH:mm:ss through a mask, 24-hour, never in the future, from
- * before to. Opens on the last 7 days up to now unless a range is given.
+ * The custom period (spec §2 custom date dialog, §5), shown while the period
+ * menu machine is in its custom dialog: from and to typed as DD/MM/YYYY
+ * HH:mm:ss through a mask, 24-hour; the machine refuses future dates and a
+ * start after the end. The fields open on the machine's draft (the last 7
+ * days up to now, unless the custom period is already chosen).
  */
-export function CustomDateDialog({
-  open,
-  from,
-  to,
-  now,
-  onApply,
-  onCancel,
-}: {
-  open: boolean;
-  /** Epoch ms the fields start with. */
-  from: number;
-  to: number;
-  /** The time future dates are refused after (the dialog's clock). */
-  now: () => number;
-  onApply: (range: { from: number; to: number }) => void;
-  onCancel: () => void;
-}) {
+export function CustomDateDialog({ menu }: { menu: PeriodMenuActor }) {
+  const open = useSelector(menu, (snapshot) => snapshot.matches('customDialog'));
+  // Closed, nothing is mounted, so the fields start again from the next draft.
+  return open ? <CustomDateForm menu={menu} /> : null;
+}
+
+function CustomDateForm({ menu }: { menu: PeriodMenuActor }) {
   const { t } = useLingui();
-  const [fromText, setFromText] = useState(() => formatDateTime(from));
-  const [toText, setToText] = useState(() => formatDateTime(to));
-  const [problems, setProblems] = useState<Partial<Record<'from' | 'to', RangeProblem>>>({});
-  const words: Record<RangeProblem, string> = {
-    format: t`Enter a date and time as DD/MM/YYYY HH:mm:ss.`,
+  const problems = useSelector(menu, (snapshot) => snapshot.context.problems);
+  // The fields keep what is typed; the machine holds the dates it makes, null while unfinished.
+  const [text, setText] = useState(() => {
+    const { from, to } = menu.getSnapshot().context.draft;
+    return {
+      from: from === null ? '' : formatDateTime(from),
+      to: to === null ? '' : formatDateTime(to),
+    };
+  });
+  const words: Record<CustomProblem, string> = {
+    required: t`Enter a date and time as DD/MM/YYYY HH:mm:ss.`,
     future: t`A date in the future cannot be chosen.`,
-    order: t`The start must be before the end.`,
+    order: t`The start cannot be after the end.`,
   };
-  const apply = () => {
-    const checked = checkRange(fromText, toText, now());
-    if ('problems' in checked) setProblems(checked.problems);
-    else onApply(checked.range);
+  const field = (name: CustomField, label: string) => {
+    const problem = problems[name];
+    return (
+      <DateTimeField
+        label={label}
+        value={text[name]}
+        onChange={(typed) => {
+          setText((before) => ({ ...before, [name]: typed }));
+          menu.send({ type: 'custom.change', field: name, value: parseDateTime(typed) });
+        }}
+        error={problem ? words[problem] : undefined}
+      />
+    );
   };
+  const cancel = () => menu.send({ type: 'custom.cancel' });
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : onCancel())}
+      open
+      onOpenChange={(next) => (next ? undefined : cancel())}
       title={t`Custom period`}
       description={<Trans>Choose the start and end, at the latest now.</Trans>}
     >
@@ -60,31 +77,15 @@ export function CustomDateDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          apply();
+          menu.send({ type: 'custom.apply' });
         }}
       >
         <Fields>
-          <DateTimeField
-            label={t`From`}
-            value={fromText}
-            onChange={(text) => {
-              setFromText(text);
-              setProblems({});
-            }}
-            error={problems.from ? words[problems.from] : undefined}
-          />
-          <DateTimeField
-            label={t`To`}
-            value={toText}
-            onChange={(text) => {
-              setToText(text);
-              setProblems({});
-            }}
-            error={problems.to ? words[problems.to] : undefined}
-          />
+          {field('from', t`From`)}
+          {field('to', t`To`)}
         </Fields>
         <DialogActions>
-          <Button type="button" $variant="secondary" onClick={onCancel}>
+          <Button type="button" $variant="secondary" onClick={cancel}>
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit">

@@ -1,9 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
 import { CalendarRange, Check, ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { periodMenuMachine } from '../../../../machines/period-menu.machine.ts';
+import { CUSTOM_MENU_ID } from '../../../../machines/periods.ts';
 import { availablePeriods, periodOption } from '../../../lib/periods.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CustomDateDialog } from './custom-date-dialog.tsx';
@@ -45,13 +48,12 @@ const Separator = styled(DropdownMenu.Separator)`
   background: ${({ theme }) => theme.colors.border};
 `;
 
-const DAY = 86_400_000;
-const CUSTOM = 6;
-
 /**
- * The period menu (spec §4 Period menu): a button naming the period, a menu
- * of the spec's periods (the live ones, last minute to last 6 hours, only
- * with live data on), and the custom period's dialog.
+ * The period menu (spec §4 Period menu), run by the period menu machine: a
+ * button naming the period, a menu of the spec's periods (the live ones,
+ * last minute to last 6 hours, only with live data on), and the custom
+ * period's dialog. `value` and `liveData` may change from outside; `now` is
+ * read once, when the menu is first drawn.
  */
 export function PeriodMenu({
   value,
@@ -67,27 +69,32 @@ export function PeriodMenu({
   now?: () => number;
 }) {
   const { t, i18n } = useLingui();
-  const [custom, setCustom] = useState<{ from: number; to: number } | null>(null);
-  const options = availablePeriods(liveData);
-  const current = periodOption(value.menuId);
+  const menu = useActorRef(periodMenuMachine, { input: { now, liveData, value } });
+  useEffect(() => {
+    const selected = menu.on('period.selected', (event) => onChange(event.value));
+    return () => selected.unsubscribe();
+  }, [menu, onChange]);
+  useEffect(() => menu.send({ type: 'period.set', value }), [menu, value]);
+  useEffect(() => menu.send({ type: 'liveData.set', liveData }), [menu, liveData]);
+
+  const open = useSelector(menu, (snapshot) => snapshot.matches('open'));
+  const selected = useSelector(menu, (snapshot) => snapshot.context.value);
+  const live = useSelector(menu, (snapshot) => snapshot.context.liveData);
+  const options = availablePeriods(live);
+  const current = periodOption(selected.menuId);
   const label =
-    value.menuId === CUSTOM && value.from && value.to
-      ? `${formatDateTime(Date.parse(value.from))} – ${formatDateTime(Date.parse(value.to))}`
+    selected.menuId === CUSTOM_MENU_ID && selected.from && selected.to
+      ? `${formatDateTime(Date.parse(selected.from))} – ${formatDateTime(Date.parse(selected.to))}`
       : current
         ? i18n._(current.label)
         : t`Period`;
-  const openCustom = () => {
-    const at = now();
-    const own =
-      value.menuId === CUSTOM && value.from && value.to
-        ? { from: Date.parse(value.from), to: Date.parse(value.to) }
-        : null;
-    // Spec §5: the custom range starts as the last 7 days up to now.
-    setCustom(own ?? { from: at - 7 * DAY, to: at });
-  };
+  const select = (menuId: number) => menu.send({ type: 'period.select', menuId });
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root
+        open={open}
+        onOpenChange={(next) => menu.send({ type: next ? 'period.open' : 'period.close' })}
+      >
         <DropdownMenu.Trigger asChild>
           <Button $variant="secondary" type="button" aria-label={t`Period: ${label}`}>
             <CalendarRange size={18} aria-hidden />
@@ -98,52 +105,28 @@ export function PeriodMenu({
         <DropdownMenu.Portal>
           <Content align="start" sideOffset={6}>
             {options.map((option) =>
-              option.menuId === CUSTOM ? null : (
+              option.menuId === CUSTOM_MENU_ID ? null : (
                 <Item
                   key={option.menuId}
                   data-menu-id={option.menuId}
-                  onSelect={() =>
-                    onChange({
-                      menuId: option.menuId,
-                      timeType: option.timeType,
-                      chartType: value.chartType,
-                    })
-                  }
+                  onSelect={() => select(option.menuId)}
                 >
                   <span>{i18n._(option.label)}</span>
-                  {option.menuId === value.menuId ? <Check size={16} aria-hidden /> : null}
+                  {option.menuId === selected.menuId ? <Check size={16} aria-hidden /> : null}
                 </Item>
               ),
             )}
             <Separator />
-            <Item data-menu-id={CUSTOM} onSelect={openCustom}>
+            <Item data-menu-id={CUSTOM_MENU_ID} onSelect={() => select(CUSTOM_MENU_ID)}>
               <span>
                 <Trans>Custom period…</Trans>
               </span>
-              {value.menuId === CUSTOM ? <Check size={16} aria-hidden /> : null}
+              {selected.menuId === CUSTOM_MENU_ID ? <Check size={16} aria-hidden /> : null}
             </Item>
           </Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {custom ? (
-        <CustomDateDialog
-          open
-          from={custom.from}
-          to={custom.to}
-          now={now}
-          onCancel={() => setCustom(null)}
-          onApply={(range) => {
-            setCustom(null);
-            onChange({
-              menuId: CUSTOM,
-              timeType: 2,
-              chartType: value.chartType,
-              from: new Date(range.from).toISOString(),
-              to: new Date(range.to).toISOString(),
-            });
-          }}
-        />
-      ) : null}
+      <CustomDateDialog menu={menu} />
     </>
   );
 }
