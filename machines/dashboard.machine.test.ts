@@ -85,13 +85,9 @@ function start(stored: Dashboard[], options: { currentId?: string; saveError?: u
         }),
       ),
     },
-    actions: {
-      notify: (_, params: { notice: DashboardNotice }) => {
-        notices.push(params.notice);
-      },
-    },
   });
   const actor = createActor(machine, { input: { currentId: options.currentId ?? null } });
+  actor.on('notice', (event) => notices.push(event.notice));
   actor.start();
   const settled = () =>
     waitFor(

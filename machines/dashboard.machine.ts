@@ -1,4 +1,11 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import {
+  assign,
+  emit,
+  fromPromise,
+  setup,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import type {
   Dashboard,
   DashboardCreate,
@@ -147,6 +154,7 @@ export const dashboardMachine = setup({
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
     input: {} as DashboardInput,
+    emitted: {} as { type: 'notice'; notice: DashboardNotice },
   },
   actors: {
     loadDashboards: fromPromise<Dashboard[]>(() => Promise.reject(new Error('not provided'))),
@@ -163,8 +171,11 @@ export const dashboardMachine = setup({
     ),
   },
   actions: {
-    /** Tells the user (a snackbar); provided by the UI. */
-    notify: (_, _params: { notice: DashboardNotice }) => undefined,
+    /** Tells the user (a snackbar): emitted as a `notice` for whoever shows it. */
+    notify: emit((_, params: { notice: DashboardNotice }) => ({
+      type: 'notice' as const,
+      notice: params.notice,
+    })),
     setDashboards: assign(({ context }, params: { dashboards: Dashboard[] }) => ({
       dashboards: params.dashboards,
       currentId: params.dashboards.some((d) => d.id === context.currentId)

@@ -1,15 +1,28 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback } from 'react';
 import { organisationDeviceTotalQuery, organisationQuery } from '../api/organisations/queries.ts';
 import { userListQuery } from '../api/users/queries.ts';
+import {
+  parseDashboardSearch,
+  type DashboardSearch,
+} from '../features/dashboards/components/dashboard-search.ts';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
+import { Loading } from '../ui/status.tsx';
 
+// Charts and the grid load with the dashboards, not with the console.
+const DashboardsPage = lazy(() => import('../features/dashboards/page/dashboards-page.tsx'));
+const KioskView = lazy(() => import('../features/dashboards/page/kiosk-view.tsx'));
+
+/** The dashboard, its period and the wall-display flag are in the URL, so a wall display can be bookmarked. */
 export const Route = createFileRoute('/_app/dashboard')({
   staticData: { title: msg`Dashboard` },
+  validateSearch: (search: Record<string, unknown>): DashboardSearch =>
+    parseDashboardSearch(search),
   loader: ({ context: { queryClient, user } }) =>
     ensureQueries(
       queryClient,
@@ -22,12 +35,28 @@ export const Route = createFileRoute('/_app/dashboard')({
 
 function Dashboard() {
   const { user } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onSearch = useCallback(
+    (next: DashboardSearch) => void navigate({ search: next, replace: true }),
+    [navigate],
+  );
+  const loading = <Loading label={<Trans>Loading dashboards…</Trans>} />;
+  if (search.kiosk)
+    return (
+      <Suspense fallback={loading}>
+        <KioskView search={search} onSearch={onSearch} />
+      </Suspense>
+    );
   return (
     <>
       <PageTitle>
         <Trans>Welcome, {user.firstName || user.email}</Trans>
       </PageTitle>
       <HomeCards user={user} />
+      <Suspense fallback={loading}>
+        <DashboardsPage search={search} onSearch={onSearch} />
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Static } from 'typebox';
 import type { Ok } from '../../../contracts/common.ts';
 import type {
@@ -32,6 +33,13 @@ function remember(queryClient: QueryClient, dashboard: Dashboard) {
   );
 }
 
+function forget(queryClient: QueryClient, id: string) {
+  queryClient.removeQueries({ queryKey: dashboardKeys.detail(id) });
+  queryClient.setQueryData<DashboardList>(dashboardKeys.lists(), (list) =>
+    list?.filter((d) => d.id !== id),
+  );
+}
+
 export const createDashboard = (body: DashboardCreate) =>
   apiRequest<Dashboard>('core', '/v2/dashboards', { method: 'POST', body });
 
@@ -53,37 +61,34 @@ export async function saveDashboard(id: string, body: DashboardUpdate): Promise<
 export const deleteDashboard = (id: string) =>
   apiRequest<Static<typeof Ok>>('core', path(id), { method: 'DELETE' });
 
-/** Makes a dashboard (a blank one, or one read from a file) and adds it to the list. */
-export function useCreateDashboard() {
+/**
+ * The three writes as plain functions that keep the query cache true, for
+ * a caller that runs them itself (the dashboard machine's actors).
+ */
+export function useDashboardWrites() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDashboard,
-    onSuccess: (dashboard) => remember(queryClient, dashboard),
-  });
-}
-
-/** Saves a dashboard whole; on success the list and detail hold the new version. */
-export function useSaveDashboard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: DashboardUpdate }) => saveDashboard(id, body),
-    onSuccess: (dashboard) => remember(queryClient, dashboard),
-    onError: (error) => {
-      if (error instanceof DashboardConflictError) remember(queryClient, error.current);
-    },
-  });
-}
-
-/** Deletes a dashboard and drops it from the list. */
-export function useDeleteDashboard() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDashboard,
-    onSuccess: (_ok, id) => {
-      queryClient.removeQueries({ queryKey: dashboardKeys.detail(id) });
-      queryClient.setQueryData<DashboardList>(dashboardKeys.lists(), (list) =>
-        list?.filter((d) => d.id !== id),
-      );
-    },
-  });
+  return useMemo(
+    () => ({
+      create: async (body: DashboardCreate) => {
+        const made = await createDashboard(body);
+        remember(queryClient, made);
+        return made;
+      },
+      save: async (id: string, body: DashboardUpdate) => {
+        try {
+          const saved = await saveDashboard(id, body);
+          remember(queryClient, saved);
+          return saved;
+        } catch (error) {
+          if (error instanceof DashboardConflictError) remember(queryClient, error.current);
+          throw error;
+        }
+      },
+      remove: async (id: string) => {
+        await deleteDashboard(id);
+        forget(queryClient, id);
+      },
+    }),
+    [queryClient],
+  );
 }

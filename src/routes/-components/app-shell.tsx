@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useRouter } from '@tanstack/react-router';
+import { Outlet, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
@@ -42,6 +42,7 @@ export function AppShell({ user }: { user: SignedInUser }) {
   const desktop = useMinWidth(1280);
   const router = useRouter();
   const me = current ?? user;
+  const kiosk = useSearch({ strict: false, select: (search) => search.kiosk === true });
 
   // Below 1280 px the drawer is always temporary; from there the setting decides.
   const temporary = !desktop || settings.drawer === 'temporary';
@@ -59,6 +60,14 @@ export function AppShell({ user }: { user: SignedInUser }) {
     if (temporary) setTemporaryOpen((value) => !value);
     else void update({ drawerState: !settings.drawerState });
   };
+
+  // A wall display (the dashboard's kiosk flag) shows the page alone, without the console around it.
+  if (kiosk)
+    return (
+      <LiveConnectionProvider>
+        <Outlet />
+      </LiveConnectionProvider>
+    );
 
   return (
     <Shell>

@@ -1,0 +1,257 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LayoutDashboard } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { Dashboard, GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { useNotify } from '../../../lib/notifications.ts';
+import { useSettings } from '../../../lib/use-settings.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
+import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
+import { DashboardDetailsDialog } from '../components/dashboard-details-dialog.tsx';
+import { dashboardFileName, dashboardFileOf, downloadFile } from '../components/dashboard-file.ts';
+import DashboardGrid from '../components/dashboard-grid.tsx';
+import type { DashboardSearch } from '../components/dashboard-search.ts';
+import { GraphEditorDialog } from '../editor/graph-editor-dialog.tsx';
+import { DrawnDataProvider, useDrawnData } from '../graphs/drawn-data.tsx';
+import { dashboardArchive, dashboardArchiveName, downloadBytes } from '../graphs/export.ts';
+import { EditToolbar, ImportButton, ViewToolbar } from './dashboard-toolbar.tsx';
+import { periodOfSearch, searchOfPeriod } from './search-period.ts';
+import { useDashboards } from './use-dashboards.ts';
+
+const Section = styled.section`
+  margin-top: 24px;
+`;
+
+const Heading = styled.h2`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  margin: 0;
+  font-size: 1.25rem;
+`;
+
+const Description = styled.p`
+  margin: 0 0 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface DashboardsPageProps {
+  search: DashboardSearch;
+  /** Writes the page's state into the URL (replacing the entry). */
+  onSearch: (search: DashboardSearch) => void;
+}
+
+/**
+ * The user's dashboards (spec §4 Dashboards): pick one, view its graphs (a
+ * period for all of them is the URL's), or edit it (add, edit, move, resize,
+ * remove graphs, rename) and save; create, import, export and delete; open it
+ * as a wall display.
+ */
+export default function DashboardsPage(props: DashboardsPageProps) {
+  return (
+    <DrawnDataProvider>
+      <Dashboards {...props} />
+    </DrawnDataProvider>
+  );
+}
+
+function Dashboards({ search, onSearch }: DashboardsPageProps) {
+  const { t } = useLingui();
+  const notify = useNotify();
+  const { settings } = useSettings();
+  const drawn = useDrawnData();
+  const { actor, snapshot } = useDashboards(search.board);
+  const { dashboards, currentId, draft, dirty, graphEditor, error } = snapshot.context;
+  const current = dashboards.find((d) => d.id === currentId);
+  const [detailsOpen, setDetailsOpen] = useState<'new' | 'edit' | null>(null);
+  const period = useMemo(() => periodOfSearch(search), [search]);
+
+  // The URL names the dashboard shown: a change of the URL selects, a choice of the machine's is written back.
+  const seen = useRef({ board: search.board, current: currentId });
+  useEffect(() => {
+    const was = seen.current;
+    seen.current = { board: search.board, current: currentId };
+    if (search.board !== was.board && search.board && search.board !== currentId)
+      actor.send({ type: 'dashboard.select', id: search.board });
+    else if (currentId !== was.current && currentId && currentId !== search.board)
+      onSearch({ ...search, board: currentId });
+  }, [actor, search, currentId, onSearch]);
+
+  const editing = snapshot.matches('editing');
+  const busy =
+    snapshot.matches('creating') || snapshot.matches('importing') || snapshot.matches('deleting');
+
+  if (snapshot.matches('loading'))
+    return (
+      <Section>
+        <Loading label={<Trans>Loading dashboards…</Trans>} />
+      </Section>
+    );
+  if (snapshot.matches('failed'))
+    return (
+      <Section>
+        <ErrorState
+          message={<Trans>Dashboards could not be loaded: {error}</Trans>}
+          onRetry={() => actor.send({ type: 'dashboard.reload' })}
+        />
+      </Section>
+    );
+
+  const shown: Pick<Dashboard, 'name' | 'graphs' | 'description'> | undefined =
+    editing && draft ? draft : current;
+  const editingGraph =
+    graphEditor === null || graphEditor === 'new'
+      ? null
+      : (draft?.graphs.find((g) => g.id === graphEditor) ?? null);
+
+  return (
+    <Section aria-labelledby="dashboards-heading">
+      <Heading id="dashboards-heading">
+        <LayoutDashboard size={20} aria-hidden />
+        {editing && draft ? <Trans>Editing {draft.name}</Trans> : <Trans>Dashboards</Trans>}
+      </Heading>
+      {editing && draft ? (
+        <EditToolbar
+          name={draft.name}
+          dirty={dirty}
+          saving={snapshot.matches({ editing: 'saving' })}
+          onAdd={() => actor.send({ type: 'graph.add' })}
+          onDetails={() => setDetailsOpen('edit')}
+          onSave={() => actor.send({ type: 'dashboard.save' })}
+          onClose={() => actor.send({ type: 'dashboard.close' })}
+        />
+      ) : (
+        <ViewToolbar
+          dashboards={dashboards}
+          current={current}
+          period={period}
+          liveData={settings.nordlysLiveData}
+          busy={busy}
+          onSelect={(id) => actor.send({ type: 'dashboard.select', id })}
+          onPeriod={(next: GraphPeriod | undefined) =>
+            onSearch({ ...search, ...searchOfPeriod(next) })
+          }
+          onCreate={() => setDetailsOpen('new')}
+          onImport={(file) => actor.send({ type: 'dashboard.import', file })}
+          onImportProblem={(message) => notify(message, 'error')}
+          onEdit={() => actor.send({ type: 'dashboard.edit' })}
+          onExportFile={() => {
+            if (!current) return;
+            const now = new Date();
+            downloadFile(
+              dashboardFileName(current.name, now),
+              JSON.stringify(dashboardFileOf(current, now), null, 2),
+              'application/json',
+            );
+            notify(t`Dashboard exported`, 'success');
+          }}
+          onExportData={() => {
+            if (!current) return;
+            if (drawn.size === 0) {
+              notify(t`There is currently no data available!`, 'info');
+              return;
+            }
+            downloadBytes(
+              dashboardArchive(current, drawn),
+              dashboardArchiveName(current),
+              'application/zip',
+            );
+            notify(t`Data exported`, 'success');
+          }}
+          onDelete={() => actor.send({ type: 'dashboard.delete' })}
+          onKiosk={() => onSearch({ ...search, kiosk: true })}
+        />
+      )}
+      {shown?.description ? <Description>{shown.description}</Description> : null}
+      {!current ? (
+        <Empty>
+          <p>
+            <Trans>
+              You have no dashboards yet. A dashboard holds live graphs of your devices.
+            </Trans>
+          </p>
+          <Button type="button" onClick={() => setDetailsOpen('new')}>
+            <Trans>Create a dashboard</Trans>
+          </Button>{' '}
+          <ImportButton
+            onFile={(file) => actor.send({ type: 'dashboard.import', file })}
+            onProblem={(message) => notify(message, 'error')}
+          />
+        </Empty>
+      ) : shown && shown.graphs.length === 0 ? (
+        <Empty>
+          <p>
+            <Trans>This dashboard has no graphs yet.</Trans>
+          </p>
+          <Button
+            type="button"
+            onClick={() =>
+              editing ? actor.send({ type: 'graph.add' }) : actor.send({ type: 'dashboard.edit' })
+            }
+          >
+            {editing ? <Trans>Add graph</Trans> : <Trans>Edit</Trans>}
+          </Button>
+        </Empty>
+      ) : shown ? (
+        <DashboardGrid
+          graphs={shown.graphs}
+          editing={editing}
+          period={editing ? undefined : period}
+          onLayoutChange={(layout) => actor.send({ type: 'layout.change', layout })}
+          onEditGraph={(id) => actor.send({ type: 'graph.edit', id })}
+          onRemoveGraph={(id) => actor.send({ type: 'graph.remove', id })}
+        />
+      ) : null}
+
+      <DashboardDetailsDialog
+        open={detailsOpen !== null}
+        initial={detailsOpen === 'edit' && draft ? draft : undefined}
+        busy={busy}
+        onCancel={() => setDetailsOpen(null)}
+        onSubmit={(details) => {
+          setDetailsOpen(null);
+          if (detailsOpen === 'edit') actor.send({ type: 'details.change', details });
+          else actor.send({ type: 'dashboard.create', details });
+        }}
+      />
+      <GraphEditorDialog
+        open={snapshot.matches({ editing: 'graphEditor' })}
+        graph={editingGraph}
+        onSave={(graph) => actor.send({ type: 'graph.save', graph })}
+        onCancel={() => actor.send({ type: 'graph.cancel' })}
+      />
+      <Dialog
+        open={snapshot.matches({ editing: 'confirmingDiscard' })}
+        onOpenChange={(open) => !open && actor.send({ type: 'discard.cancel' })}
+        title={<Trans>Discard your changes?</Trans>}
+        description={<Trans>The changes to this dashboard have not been saved.</Trans>}
+      >
+        <DialogActions>
+          <Button
+            type="button"
+            $variant="secondary"
+            onClick={() => actor.send({ type: 'discard.cancel' })}
+          >
+            <Trans>Keep editing</Trans>
+          </Button>
+          <Button
+            type="button"
+            $variant="danger"
+            onClick={() => actor.send({ type: 'discard.confirm' })}
+          >
+            <Trans>Discard</Trans>
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <DeleteDialog
+        open={snapshot.matches('confirmingDelete') || snapshot.matches('deleting')}
+        items={current ? [current.name] : []}
+        busy={snapshot.matches('deleting')}
+        onCancel={() => actor.send({ type: 'delete.cancel' })}
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      />
+    </Section>
+  );
+}
