@@ -1,14 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { TSchema } from 'typebox';
 import {
-  ChartGraph,
-  DifferenceGraph,
-  GaugeGraph,
-  MultiChartGraph,
-  ScoreGraph,
-  WindGraph,
   dataSourceTypes,
   type DataSource,
   type Graph,
@@ -16,20 +6,28 @@ import {
 } from '../../../../contracts/dashboard.ts';
 import type { Statistic } from '../../../../contracts/history.ts';
 import { regridForType } from '../../../../machines/dashboard-layout.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { contractResolver, type FieldMessages } from '../../../ui/form/contract-resolver.ts';
+import { periodOption } from '../../../lib/periods.ts';
 import { numberOrNull, numberText, textOrNull } from '../../../ui/form/values.ts';
+import { formatDateTime, parseDateTime } from '../period/date-time.ts';
 import { graphKind } from './graph-kind.ts';
 
 /** The graph types the editor offers: maps (5, 7) come with the maps issue. */
 export const editableTypes = [0, 1, 2, 3, 4, 6] as const;
 export type EditableType = (typeof editableTypes)[number];
 
+export const isEditable = (type: number): type is EditableType =>
+  (editableTypes as readonly number[]).includes(type);
+
+/** How a source is read (contract dataSourceTypes): 0 the key as is, 1 a statistic, 2 a function's output. */
+export type SourceRead = 0 | 1 | 2;
+
 /** One data source as typed: numbers as text until the body is made. */
 export interface SourceValues {
   deviceId: number | null;
   dataKey: string;
-  statistic: Statistic | '';
+  read: SourceRead;
+  statistic: Statistic;
+  functionId: number | null;
   cf: string;
   label: string;
   unit: string;
@@ -51,7 +49,11 @@ export interface EditorValues {
   deviceIds: number[];
   periodType: 0 | 1;
   period: GraphPeriod;
+  /** The custom period's ends as typed, DD/MM/YYYY HH:mm:ss in the browser's zone. */
+  periodFrom: string;
+  periodTo: string;
   unit: string;
+  cf: string;
   label: string;
   refresh: string;
   yAxis: 'linear' | 'log';
@@ -59,40 +61,50 @@ export interface EditorValues {
   max: string;
 }
 
+const readOf = (type: number | undefined): SourceRead => (type === 1 || type === 2 ? type : 0);
+
 const sourceValues = (source: DataSource | undefined): SourceValues => ({
   deviceId: source?.deviceId ?? null,
   dataKey: source?.dataKey ?? '',
-  statistic: source?.statistic ?? '',
+  read: readOf(source?.type),
+  statistic: source?.statistic ?? 'avg',
+  functionId: source?.functionId ?? null,
   cf: numberText(source?.cf ?? 1),
   label: source?.label ?? '',
   unit: source?.unit ?? '',
 });
 
-const isEditable = (type: number): type is EditableType =>
-  (editableTypes as readonly number[]).includes(type);
+const timeText = (iso: string | null | undefined) => {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(ms) ? formatDateTime(ms) : '';
+};
 
+/** A graph as the editor holds it; each type's sources in their own place (the editor carries them over on a type change). */
 export function toValues(graph: Graph): EditorValues {
   const it = graphKind(graph);
-  const main = sourceValues(graph.dataSource);
+  const { from, to, ...period } = graph.period;
   return {
     type: isEditable(graph.type) ? graph.type : 0,
     name: graph.name,
     description: graph.description ?? '',
-    dataSource: main,
+    dataSource: sourceValues(graph.dataSource),
     ab: {
-      a: sourceValues(it.kind === 'difference' ? it.graph.dataSources.a : graph.dataSource),
+      a: sourceValues(it.kind === 'difference' ? it.graph.dataSources.a : undefined),
       b: sourceValues(it.kind === 'difference' ? it.graph.dataSources.b : undefined),
     },
     pair: [
-      sourceValues(it.kind === 'score' ? it.graph.dataSources[0] : graph.dataSource),
+      sourceValues(it.kind === 'score' ? it.graph.dataSources[0] : undefined),
       sourceValues(it.kind === 'score' ? it.graph.dataSources[1] : undefined),
     ],
     directionKey: it.kind === 'wind' ? (it.graph.directionKey ?? '') : '',
     deviceTypeId: it.kind === 'multiChart' ? it.graph.deviceTypeId : null,
     deviceIds: it.kind === 'multiChart' ? [...it.graph.deviceIds] : [],
     periodType: graph.periodType === 1 ? 1 : 0,
-    period: graph.period,
+    period,
+    periodFrom: timeText(from),
+    periodTo: timeText(to),
     unit: graph.unit ?? '',
+    cf: numberText(graph.cf),
     label: graph.label ?? '',
     refresh: String(graph.refresh),
     yAxis: graph.yAxis ?? 'linear',
@@ -104,21 +116,52 @@ export function toValues(graph: Graph): EditorValues {
 function sourceBody(values: SourceValues): DataSource {
   const cf = numberOrNull(values.cf);
   return {
-    type: values.statistic ? dataSourceTypes.statistic : dataSourceTypes.key,
+    type: values.read,
     deviceId: values.deviceId,
     dataKey: textOrNull(values.dataKey),
     // Left empty, the factor is 1; text that is no number stays, so the contract refuses it.
     cf: (cf ?? 1) as number,
-    ...(values.statistic ? { statistic: values.statistic } : {}),
+    ...(values.read === dataSourceTypes.statistic ? { statistic: values.statistic } : {}),
+    ...(values.read === dataSourceTypes.function ? { functionId: values.functionId } : {}),
     label: textOrNull(values.label),
     unit: textOrNull(values.unit),
   };
 }
 
-const optionalNumber = (text: string) => {
+/** A typed number: left out when empty, the text itself when it is no number (the contract refuses it). */
+const optionalNumber = <K extends string>(name: K, text: string): Partial<Record<K, number>> => {
   const value = numberOrNull(text);
-  return value === null ? {} : { value: value as number };
+  return value === null ? {} : ({ [name]: value } as Record<K, number>);
 };
+
+/** A typed time as the contract's timestamp; unreadable text stays, so the check names it. */
+const timestamp = (text: string) => {
+  const ms = parseDateTime(text.trim());
+  return ms === null ? text : new Date(ms).toISOString();
+};
+
+/**
+ * The period a graph keeps: the granularity follows a newly chosen menu
+ * entry (an unchanged one keeps its own), and only a graph's own custom
+ * period keeps its times.
+ */
+function periodBody(values: EditorValues, original: GraphPeriod): GraphPeriod {
+  const { menuId, chartType, raw, hide } = values.period;
+  const timeType =
+    menuId === original.menuId ? values.period.timeType : (periodOption(menuId)?.timeType ?? 2);
+  const custom =
+    values.periodType === 1 && menuId === 6
+      ? { from: timestamp(values.periodFrom), to: timestamp(values.periodTo) }
+      : {};
+  return {
+    menuId,
+    timeType,
+    chartType,
+    ...custom,
+    ...(raw === undefined ? {} : { raw }),
+    ...(hide === undefined ? {} : { hide }),
+  };
+}
 
 /** The graph a form's values make, on the graph being edited (its id and place stay). */
 export function toBody(values: EditorValues, original: Graph): Graph {
@@ -134,24 +177,22 @@ export function toBody(values: EditorValues, original: Graph): Graph {
     description: textOrNull(values.description),
     ...(grid ? { grid } : {}),
     periodType: values.periodType,
-    period: values.period,
+    period: periodBody(values, original.period),
     refresh: (refresh ?? 0) as number,
     unit: textOrNull(values.unit),
+    ...optionalNumber('cf', values.cf),
     label: textOrNull(values.label),
     yAxis: values.yAxis,
     dataSource: sourceBody(values.dataSource),
   };
   switch (values.type) {
-    case 1: {
-      const min = optionalNumber(values.min);
-      const max = optionalNumber(values.max);
+    case 1:
       return {
         ...base,
         type: 1,
-        ...('value' in min ? { min: min.value } : {}),
-        ...('value' in max ? { max: max.value } : {}),
+        ...optionalNumber('min', values.min),
+        ...optionalNumber('max', values.max),
       };
-    }
     case 2:
       return {
         ...base,
@@ -174,95 +215,4 @@ export function toBody(values: EditorValues, original: Graph): Graph {
     default:
       return { ...base, type: 0 };
   }
-}
-
-const schemas: Record<EditableType, TSchema> = {
-  0: ChartGraph,
-  1: GaugeGraph,
-  2: DifferenceGraph,
-  3: ScoreGraph,
-  4: WindGraph,
-  6: MultiChartGraph,
-};
-
-const sourceMessages = (prefix: string): FieldMessages => ({
-  [`${prefix}.cf`]: { '*': msg`Enter a number, e.g. 1 or 0.001.` },
-  [`${prefix}.label`]: { maxLength: msg`At most 200 characters.` },
-  [`${prefix}.unit`]: { maxLength: msg`At most 40 characters.` },
-});
-
-export const editorMessages: FieldMessages = {
-  name: { '*': msg`A name is required.`, maxLength: msg`At most 200 characters.` },
-  refresh: { '*': msg`Enter whole seconds from 0 to 86400 (0: live updates only).` },
-  min: { '*': msg`Enter a number.` },
-  max: { '*': msg`Enter a number.` },
-  ...sourceMessages('dataSource'),
-  ...sourceMessages('ab.a'),
-  ...sourceMessages('ab.b'),
-  ...sourceMessages('pair.*'),
-};
-
-const required = {
-  device: msg`Choose a device.`,
-  key: msg`Choose a data key.`,
-  deviceType: msg`Choose a device type.`,
-  devices: msg`Choose at least one device.`,
-  range: msg`The gauge's highest value must be above its lowest.`,
-} satisfies Record<string, MessageDescriptor>;
-
-/** What the contract lets be empty but a graph needs to draw anything. */
-export function editorCheck(values: EditorValues): Record<string, string | undefined> {
-  const problems: Record<string, string | undefined> = {};
-  const source = (path: string, s: SourceValues) => {
-    if (s.deviceId === null) problems[`${path}.deviceId`] = i18n._(required.device);
-    if (s.dataKey.trim() === '') problems[`${path}.dataKey`] = i18n._(required.key);
-  };
-  if (values.type === 2) {
-    source('ab.a', values.ab.a);
-    source('ab.b', values.ab.b);
-  } else if (values.type === 3) {
-    source('pair.0', values.pair[0]);
-    source('pair.1', values.pair[1]);
-  } else if (values.type === 6) {
-    if (values.deviceTypeId === null) problems.deviceTypeId = i18n._(required.deviceType);
-    if (values.deviceIds.length === 0) problems.deviceIds = i18n._(required.devices);
-    if (values.dataSource.dataKey.trim() === '')
-      problems['dataSource.dataKey'] = i18n._(required.key);
-  } else source('dataSource', values.dataSource);
-  if (values.type === 1) {
-    const min = numberOrNull(values.min);
-    const max = numberOrNull(values.max);
-    if (typeof min === 'number' && typeof max === 'number' && max <= min)
-      problems.max = i18n._(required.range);
-  }
-  return problems;
-}
-
-/** The contract's paths in the form's names: a card's sources live apart per type. */
-function renamed(errors: FieldErrors<EditorValues>, type: EditableType): FieldErrors<EditorValues> {
-  const { dataSources, ...rest } = errors as FieldErrors<EditorValues> & {
-    dataSources?: unknown;
-  };
-  if (dataSources === undefined) return errors;
-  if (type === 2) return { ...rest, ab: dataSources } as FieldErrors<EditorValues>;
-  if (type === 3) return { ...rest, pair: dataSources } as FieldErrors<EditorValues>;
-  return rest as FieldErrors<EditorValues>;
-}
-
-/**
- * Checks the graph a form makes against its type's contract (the union's
- * member, so each wrong field is named), then what a graph needs to draw.
- */
-export function editorResolver(original: Graph): Resolver<EditorValues, unknown, Graph> {
-  return async (values, context, options) => {
-    const check = contractResolver<EditorValues, TSchema>(schemas[values.type], {
-      toBody: (v) => toBody(v, original),
-      messages: editorMessages,
-      check: editorCheck,
-    });
-    const result = await check(values, context, options);
-    if (Object.keys(result.errors).length === 0)
-      return result as Awaited<ReturnType<Resolver<EditorValues, unknown, Graph>>>;
-    return { values: {}, errors: renamed(result.errors, values.type) };
-  };
 }
