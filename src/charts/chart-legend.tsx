@@ -13,6 +13,9 @@ const List = styled.ul`
   margin: 8px 0 0;
   padding: 0;
   list-style: none;
+  /* Two rows at most; more entries scroll, so the plot keeps its height. */
+  max-height: 60px;
+  overflow-y: auto;
   font-size: 0.8125rem;
   color: ${({ theme }) => theme.colors.text};
 `;
@@ -21,7 +24,7 @@ const Entry = styled.li<{ $active: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  min-height: 32px;
+  min-height: 28px;
   padding: 0 6px;
   border-radius: ${({ theme }) => theme.radius};
   cursor: default;

@@ -53,10 +53,10 @@ function Dashboard() {
       <PageTitle>
         <Trans>Welcome, {user.firstName || user.email}</Trans>
       </PageTitle>
-      <HomeCards user={user} />
       <Suspense fallback={loading}>
         <DashboardsPage search={search} onSearch={onSearch} />
       </Suspense>
+      <HomeCards user={user} />
     </>
   );
 }

@@ -23,13 +23,16 @@ const Figure = styled.div`
   background: ${({ theme }) => theme.colors.hover};
   text-align: center;
   min-width: 0;
+  /* The value's size follows the figure's own width, so long numbers fit a narrow card. */
+  container-type: inline-size;
   span {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: 0.8125rem;
     overflow-wrap: anywhere;
   }
   strong {
-    font-size: clamp(1.25rem, 4vw, 2rem);
+    font-size: clamp(0.875rem, 15cqi, 2rem);
+    white-space: nowrap;
     font-variant-numeric: tabular-nums;
   }
 `;

@@ -19,6 +19,12 @@ const axisTypes: Record<'linear' | 'log', YAxisType> = { linear: 'linear', log: 
  * doughnut of one dataset has a slice per bucket, of several a slice per
  * dataset.
  */
+/** Room kept under a plot for a legend of one row, and of two (more scroll; chart-legend.tsx). */
+const LEGEND_ROW = 40;
+const LEGEND_ROWS_MAX = 72;
+/** Below this a plot says nothing: it stays this tall and the cell scrolls. */
+const MIN_HEIGHT = 120;
+
 export function ChartBody({
   datasets,
   period,
@@ -27,6 +33,7 @@ export function ChartBody({
   timeZone,
   yAxis,
   label,
+  height,
 }: {
   datasets: readonly ChartDataset[];
   period: GraphPeriod;
@@ -37,17 +44,26 @@ export function ChartBody({
   yAxis: 'linear' | 'log';
   /** The chart's name for screen readers (and a pie's tooltip); the first dataset's label when absent. */
   label?: string | undefined;
+  /** The plot's height in px: the graph's cell less its legend; the spec's 300 when absent. */
+  height?: number | undefined;
 }) {
   const first = datasets[0];
   if (!first || datasets.every((d) => d.points.length === 0)) return <NoData />;
   const name = label ?? first.label;
   const unit = first.unit;
   const kind = chartTypes[period.chartType] ?? 'line';
+  // A legend (several datasets, or a pie's slices) takes a line or two under the plot.
+  const entries =
+    kind === 'pie' || kind === 'donut' ? Math.max(datasets.length, 3) : datasets.length;
+  const legendReserve = entries <= 1 ? 0 : entries <= 2 ? LEGEND_ROW : LEGEND_ROWS_MAX;
+  const sized =
+    height === undefined ? {} : { height: Math.max(MIN_HEIGHT, height - legendReserve) };
   switch (kind) {
     case 'pie':
     case 'donut':
       return (
         <PieChart
+          {...sized}
           slices={
             datasets.length === 1
               ? slicesPerBucket(first, (from, to) => describeSpan(from, to, timeZone))
@@ -62,6 +78,7 @@ export function ChartBody({
     case 'bar':
       return (
         <BarChart
+          {...sized}
           datasets={datasets}
           label={name}
           unit={unit}
@@ -74,6 +91,7 @@ export function ChartBody({
     default:
       return (
         <LineChart
+          {...sized}
           datasets={datasets}
           label={name}
           unit={unit}

@@ -1,5 +1,6 @@
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useState,
@@ -92,6 +93,15 @@ export function DrawnDataProvider({
 
 const none: ReadonlyMap<string, DrawnGraph> = new Map();
 const noop = () => () => undefined;
+
+/**
+ * What every graph of the dashboard draws now, read when asked (an export):
+ * no re-render on every new point.
+ */
+export function useReadDrawn(): () => ReadonlyMap<string, DrawnGraph> {
+  const registry = useContext(DrawnContext);
+  return useCallback(() => registry?.getSnapshot() ?? none, [registry]);
+}
 
 /** What every graph of the dashboard draws now, by graph id. */
 export function useDrawnData(): ReadonlyMap<string, DrawnGraph> {

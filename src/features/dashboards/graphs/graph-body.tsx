@@ -20,6 +20,7 @@ export function GraphBody({
   range,
   window,
   yAxis,
+  height,
 }: {
   graph: Graph;
   period: GraphPeriod;
@@ -30,6 +31,8 @@ export function GraphBody({
   window: PeriodWindow | null;
   live: boolean;
   yAxis: 'linear' | 'log';
+  /** The body's height in px, which a chart fills. */
+  height?: number | undefined;
 }) {
   const datasets = useMemo(
     () => chartDatasets(sources, snapshots, data),
@@ -57,6 +60,7 @@ export function GraphBody({
           timeZone={data.timeZone}
           yAxis={yAxis}
           label={graph.name}
+          height={height}
         />
       );
   }

@@ -16,7 +16,7 @@ import { graphData } from './graph-data.ts';
 import { graphKind } from './graph-kind.ts';
 import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
 import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
-import { useElementWidth } from './use-element-width.ts';
+import { useElementHeight, useElementWidth } from './use-element-width.ts';
 import { useGraphContext } from './use-graph-context.ts';
 import { useGraphSeries } from './use-graph-series.tsx';
 import { useNow } from './use-now.ts';
@@ -136,6 +136,7 @@ function ReadGraph({
   const frame = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(frame);
   const width = useElementWidth(frame);
+  const height = useElementHeight(frame);
   const [exporting, setExporting] = useState(false);
   const sources = useMemo(() => graphSources(graph), [graph]);
   const first = sources[0];
@@ -216,6 +217,7 @@ function ReadGraph({
         window={window}
         live={live}
         yAxis={graph.yAxis ?? 'linear'}
+        height={height > 0 ? height : undefined}
       />
     );
   return (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Check,
   Download,
+  Ellipsis,
   FileDown,
   FileUp,
   MonitorPlay,
@@ -12,11 +13,13 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Dashboard, DashboardFile, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/form/fields.tsx';
+import { MenuContent, MenuItem, MenuSeparator } from '../../../ui/menu.tsx';
 import { colorValue } from '../components/dashboard-colors.ts';
 import { readDashboardFile } from '../components/dashboard-file.ts';
 import { PeriodMenu } from '../period/period-menu.tsx';
@@ -87,16 +90,11 @@ function ToolButton({
   );
 }
 
-/** Reads a chosen file as a dashboard file, or says what is wrong with it. */
-export function ImportButton({
-  onFile,
-  onProblem,
-  disabled,
-}: {
-  onFile: (file: DashboardFile) => void;
-  onProblem: (message: string) => void;
-  disabled?: boolean;
-}) {
+/** A hidden file input that reads a chosen file as a dashboard file, or says what is wrong with it. */
+function useDashboardFileInput(
+  onFile: (file: DashboardFile) => void,
+  onProblem: (message: string) => void,
+) {
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const read = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -115,21 +113,35 @@ export function ImportButton({
           .join('; ')}). Nothing was changed.`,
       );
   };
+  const element = (
+    <input
+      ref={input}
+      type="file"
+      accept="application/json,.json"
+      hidden
+      data-testid="dashboard-import-file"
+      onChange={(event) => void read(event)}
+    />
+  );
+  return { element, choose: () => input.current?.click() };
+}
+
+/** Import as a button of its own (where there is no dashboard yet). */
+export function ImportButton({
+  onFile,
+  onProblem,
+}: {
+  onFile: (file: DashboardFile) => void;
+  onProblem: (message: string) => void;
+}) {
+  const file = useDashboardFileInput(onFile, onProblem);
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        accept="application/json,.json"
-        hidden
-        data-testid="dashboard-import-file"
-        onChange={(event) => void read(event)}
-      />
+      {file.element}
       <ToolButton
         $variant="secondary"
         icon={<FileUp size={18} aria-hidden />}
-        onClick={() => input.current?.click()}
-        {...(disabled ? { disabled } : {})}
+        onClick={file.choose}
       >
         <Trans>Import</Trans>
       </ToolButton>
@@ -163,6 +175,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
   const { t } = useLingui();
   const { dashboards, current, period } = props;
   const [periodShown, setPeriodShown] = useState(period !== undefined);
+  const file = useDashboardFileInput(props.onImport, props.onImportProblem);
   return (
     <Bar role="toolbar" aria-label={t`Dashboard`}>
       {current ? (
@@ -225,44 +238,48 @@ export function ViewToolbar(props: ViewToolbarProps) {
         >
           <Trans>New dashboard</Trans>
         </ToolButton>
-        <ImportButton
-          onFile={props.onImport}
-          onProblem={props.onImportProblem}
-          disabled={props.busy}
-        />
         {current ? (
-          <>
-            <ToolButton
-              $variant="secondary"
-              icon={<FileDown size={18} aria-hidden />}
-              onClick={props.onExportFile}
-            >
-              <Trans>Export dashboard</Trans>
-            </ToolButton>
-            <ToolButton
-              $variant="secondary"
-              icon={<Download size={18} aria-hidden />}
-              onClick={props.onExportData}
-            >
-              <Trans>Export data</Trans>
-            </ToolButton>
-            <ToolButton
-              $variant="secondary"
-              icon={<MonitorPlay size={18} aria-hidden />}
-              onClick={props.onKiosk}
-            >
-              <Trans>Wall display</Trans>
-            </ToolButton>
-            <ToolButton
-              $variant="danger"
-              icon={<Trash2 size={18} aria-hidden />}
-              onClick={props.onDelete}
-              disabled={props.busy}
-            >
-              <Trans>Delete</Trans>
-            </ToolButton>
-          </>
+          <ToolButton
+            $variant="secondary"
+            icon={<MonitorPlay size={18} aria-hidden />}
+            onClick={props.onKiosk}
+          >
+            <Trans>Wall display</Trans>
+          </ToolButton>
         ) : null}
+        {file.element}
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger asChild>
+            <Button type="button" $variant="secondary" aria-label={t`More`}>
+              <Ellipsis size={18} aria-hidden />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <MenuContent align="end" sideOffset={6}>
+              <MenuItem onSelect={file.choose} disabled={props.busy}>
+                <FileUp size={16} aria-hidden />
+                <Trans>Import dashboard</Trans>
+              </MenuItem>
+              {current ? (
+                <>
+                  <MenuItem onSelect={props.onExportFile}>
+                    <FileDown size={16} aria-hidden />
+                    <Trans>Export dashboard</Trans>
+                  </MenuItem>
+                  <MenuItem onSelect={props.onExportData}>
+                    <Download size={16} aria-hidden />
+                    <Trans>Export data</Trans>
+                  </MenuItem>
+                  <MenuSeparator />
+                  <MenuItem $danger onSelect={props.onDelete} disabled={props.busy}>
+                    <Trash2 size={16} aria-hidden />
+                    <Trans>Delete dashboard</Trans>
+                  </MenuItem>
+                </>
+              ) : null}
+            </MenuContent>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
       </Group>
     </Bar>
   );

@@ -14,7 +14,7 @@ import { dashboardFileName, dashboardFileOf, downloadFile } from '../components/
 import DashboardGrid from '../components/dashboard-grid.tsx';
 import type { DashboardSearch } from '../components/dashboard-search.ts';
 import { GraphEditorDialog } from '../editor/graph-editor-dialog.tsx';
-import { DrawnDataProvider, useDrawnData } from '../graphs/drawn-data.tsx';
+import { DrawnDataProvider, useReadDrawn } from '../graphs/drawn-data.tsx';
 import { dashboardArchive, dashboardArchiveName, downloadBytes } from '../graphs/export.ts';
 import { EditToolbar, ImportButton, ViewToolbar } from './dashboard-toolbar.tsx';
 import { periodOfSearch, searchOfPeriod } from './search-period.ts';
@@ -61,7 +61,7 @@ function Dashboards({ search, onSearch }: DashboardsPageProps) {
   const { t } = useLingui();
   const notify = useNotify();
   const { settings } = useSettings();
-  const drawn = useDrawnData();
+  const readDrawn = useReadDrawn();
   const { actor, snapshot } = useDashboards(search.board);
   const { dashboards, currentId, draft, dirty, graphEditor, error } = snapshot.context;
   const current = dashboards.find((d) => d.id === currentId);
@@ -149,6 +149,7 @@ function Dashboards({ search, onSearch }: DashboardsPageProps) {
           }}
           onExportData={() => {
             if (!current) return;
+            const drawn = readDrawn();
             if (drawn.size === 0) {
               notify(t`There is currently no data available!`, 'info');
               return;
