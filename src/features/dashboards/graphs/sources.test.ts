@@ -7,13 +7,14 @@ const DAY = 24 * HOUR;
 const bars = (timeType: number) => ({ menuId: 3, timeType, chartType: 2 });
 
 describe('bucketsFor', () => {
-  // The server widens buckets unless it may make two more than the whole units in the range
-  // (server/history/plan.ts): 7 asked for over 7 days would come back as 2-day bars.
-  it('asks two more bars than the whole days or hours of the range', () => {
+  // The server widens buckets unless it may make two more than the whole units of the range it
+  // is asked, which history widens by an hour each side (server/history/plan.ts): 7 or 9 asked
+  // for over 7 days come back as 2-day bars.
+  it('asks three more bars than the whole days or hours of the range', () => {
     const graph = newGraph(0, () => 0.5, 'Bars');
-    expect(bucketsFor(graph, bars(2), 7 * DAY, 100)).toBe(9);
-    expect(bucketsFor(graph, bars(2), 30 * DAY, 100)).toBe(32);
-    expect(bucketsFor(graph, bars(1), DAY, 100)).toBe(26);
+    expect(bucketsFor(graph, bars(2), 7 * DAY, 100)).toBe(10);
+    expect(bucketsFor(graph, bars(2), 30 * DAY, 100)).toBe(33);
+    expect(bucketsFor(graph, bars(1), DAY, 100)).toBe(27);
   });
 
   it('draws a line of a multi-day period from the line’s buckets, and a short one from raw points', () => {

@@ -121,9 +121,10 @@ export function bucketsFor(
     default: {
       if (period.chartType !== 3) {
         const unit = unitMs[period.timeType] ?? unitMs[2];
-        // Two more than the whole units: the range's ends need not sit on a bucket's edge,
-        // and the server widens the buckets when asked for fewer (server/history/plan.ts).
-        return Math.min(MAX_BARS, Math.max(2, Math.round(durationMs / unit) + 2));
+        // Three more than the whole units: the range's ends need not sit on a bucket's edge,
+        // history widens the range by an hour each side, and the server widens the buckets
+        // when asked for fewer than the range touches (server/history/plan.ts).
+        return Math.min(MAX_BARS, Math.max(2, Math.round(durationMs / unit) + 3));
       }
       return periodUsesBuckets(period.menuId) ? lineBuckets : undefined;
     }
