@@ -134,10 +134,16 @@ const sorted = (values: number[]) => values.slice().sort((a, b) => a - b);
 
 const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-chart-paint-'));
 const served = await serve(outDir);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'],
-});
+const browser = await chromium
+  .launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--js-flags=--expose-gc'],
+  })
+  .catch(async (error: unknown) => {
+    await served.close();
+    await fs.rm(outDir, { recursive: true, force: true });
+    throw error;
+  });
 try {
   await buildPage(outDir);
   const context = await browser.newContext({
