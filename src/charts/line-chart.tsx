@@ -257,12 +257,13 @@ export function LineChart({
   const drawn = useMemo<readonly Drawn[]>(
     () =>
       datasets.map((d, index) => {
-        const usable = drawablePoints(d.points, yAxis);
+        const usable = innerWidth > 0 ? drawablePoints(d.points, yAxis) : [];
         return {
           id: d.id,
           label: d.label,
           color: d.color ?? (index === 0 ? theme.colors.primary : paletteColor(index)),
           borderWidth: d.borderWidth,
+          // Nothing is drawn before the width is known: no work on the whole series for it.
           points: innerWidth > 0 ? decimate(usable, Math.ceil(innerWidth)) : usable,
         };
       }),
@@ -520,6 +521,7 @@ export function LineChart({
         role="img"
         aria-label={summary}
         data-window={window.kind}
+        data-hover-id={hoverId ?? undefined}
         onPointerMove={onPointer}
         onPointerDown={onPointer}
         onPointerLeave={tooltip.onLeave}

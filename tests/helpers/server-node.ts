@@ -28,8 +28,10 @@ export interface ServerNode {
 export async function startServerNode(
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
+  /** A port of its own (a restarted node keeps its address); a free one when absent. */
+  fixedPort?: number,
 ): Promise<ServerNode> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: projectRoot,
