@@ -1,0 +1,416 @@
+import fs from 'node:fs/promises';
+import mqtt from 'mqtt';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import {
+  bylivCounters,
+  createDashboard,
+  deviceToken,
+  lineGraph,
+  readDashboard,
+  type DemoDevice,
+} from './dashboard-fixtures.ts';
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+const dialog = (page: Page) => page.getByRole('dialog');
+const snackbar = (page: Page, text: RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+async function openDashboard(page: Page, id: string, extra = '') {
+  await page.goto(`/dashboard?board=${id}${extra}`);
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(id);
+}
+
+/** Chooses a device by name in a picker (its search box, then its select). */
+async function chooseDevice(scope: Locator, device: DemoDevice) {
+  await scope.getByLabel(/^(Find en enhed|Find a device)$/).fill(device.name);
+  const select = scope.getByRole('combobox', { name: /^(Enhed|Device)$/ });
+  await expect(select.locator('option', { hasText: device.name })).toHaveCount(1);
+  await select.selectOption({ label: device.name });
+}
+
+async function chooseKey(scope: Locator, key: string) {
+  const select = scope.getByRole('combobox', { name: /^(Datanøgle|Data key)$/ });
+  await expect(select).toBeEnabled();
+  await select.selectOption(key);
+}
+
+/** Adds a graph through the editor: its type and name, then what `fill` sets, then Save. */
+async function addGraph(
+  page: Page,
+  type: RegExp,
+  name: string,
+  fill: (editor: Locator) => Promise<void>,
+) {
+  await page
+    .getByRole('button', { name: /^(Tilføj graf|Add graph)$/ })
+    .first()
+    .click();
+  const editor = dialog(page);
+  await expect(editor).toBeVisible();
+  const types = editor.getByRole('combobox', { name: /^Type$/ });
+  const label = await types.locator('option').filter({ hasText: type }).first().textContent();
+  await types.selectOption({ label: label ?? '' });
+  // The graph's name comes before the display label (both are "Navn" in Danish).
+  await editor
+    .getByLabel(/^(Navn|Name)$/)
+    .first()
+    .fill(name);
+  await fill(editor);
+  await editor.getByRole('button', { name: /^(Gem|Save)$/ }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.locator(`[data-graph-id]`).filter({ hasText: name })).toHaveCount(1);
+}
+
+test('the account manager builds a dashboard of every graph type, moves and resizes it, saves it and finds it again after a reload', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'mobile',
+    'Graphs are moved and resized on wide screens; below 600 px they stack in one column',
+  );
+  test.setTimeout(180_000);
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  // The manager has the demo dashboard; this one is new.
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toBeVisible();
+  const name = unique('E2E all types');
+  await page.getByRole('button', { name: /^(Nyt dashboard|New dashboard)$/ }).click();
+  await dialog(page)
+    .getByLabel(/^(Navn|Name)$/)
+    .fill(name);
+  await dialog(page)
+    .getByRole('button', { name: /^(Opret|Create)$/ })
+    .click();
+  await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  await expect(snackbar(page, /Dashboard (oprettet|created)/)).toBeVisible();
+
+  await addGraph(page, /^(Graf|Chart)$/, 'In, Strøget A', async (editor) => {
+    await chooseDevice(editor, a);
+    await chooseKey(editor, 'countIn');
+  });
+  await addGraph(page, /^(Måler|Gauge)$/, 'Battery, Strøget A', async (editor) => {
+    await chooseDevice(editor, a);
+    await chooseKey(editor, 'battery');
+  });
+  await addGraph(page, /^(Differencekort|Difference card)$/, 'In minus out', async (editor) => {
+    const first = editor.getByRole('group', { name: /^(Kilde A|Source A)$/ });
+    await chooseDevice(first, a);
+    await chooseKey(first, 'countIn');
+    const second = editor.getByRole('group', { name: /^(Kilde B|Source B)/ });
+    await chooseDevice(second, a);
+    await chooseKey(second, 'countOut');
+  });
+  await addGraph(page, /^(Scorekort|Score card)$/, 'A against B', async (editor) => {
+    const first = editor.getByRole('group', { name: /^(Første kilde|First source)$/ });
+    await chooseDevice(first, a);
+    await chooseKey(first, 'countIn');
+    const second = editor.getByRole('group', { name: /^(Anden kilde|Second source)$/ });
+    await chooseDevice(second, b);
+    await chooseKey(second, 'countIn');
+  });
+  await addGraph(page, /^(Vindkort|Wind card)$/, 'Wind', async (editor) => {
+    await chooseDevice(editor, a);
+    await chooseKey(editor, 'temperature');
+  });
+  await addGraph(page, /^(Graf med flere kilder|Multi-source chart)$/, 'All in', async (editor) => {
+    const type = a.deviceType;
+    if (!type) throw new Error('the demo counter has no device type');
+    await editor
+      .getByRole('combobox', { name: /^(Enhedstype|Device type)$/ })
+      .selectOption({ label: type.name });
+    await chooseKey(editor, 'countIn');
+    await editor.getByLabel(/^(Find en enhed|Find a device)$/).fill('Strøget');
+    await editor.getByRole('checkbox', { name: a.name }).check();
+    await editor.getByRole('checkbox', { name: b.name }).check();
+  });
+  const cells = page.locator('[data-graph-id]');
+  await expect(cells).toHaveCount(6);
+
+  // Move the first graph down below the others, and make the gauge taller.
+  const first = cells.first();
+  const firstId = await first.getAttribute('data-graph-id');
+  const handle = first.locator('.graph-drag-handle');
+  const from = await handle.boundingBox();
+  const grid = await page.getByTestId('dashboard-grid').boundingBox();
+  if (!from || !grid) throw new Error('the grid is not laid out');
+  await page.mouse.move(from.x + 40, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 60, grid.y + grid.height + 200, { steps: 20 });
+  await page.mouse.up();
+  const gauge = cells.filter({ hasText: 'Battery, Strøget A' });
+  const resize = gauge.locator('.react-resizable-handle');
+  // The move may have scrolled the page: bring the corner back into view.
+  await resize.scrollIntoViewIfNeeded();
+  const corner = await resize.boundingBox();
+  if (!corner) throw new Error('the gauge has no resize handle');
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + 150, { steps: 20 });
+  await page.mouse.up();
+  await expect(page.getByText(/^(Ikke gemte ændringer|Unsaved changes)$/)).toBeVisible();
+
+  await page
+    .getByRole('toolbar')
+    .getByRole('button', { name: /^(Gem|Save)$/ })
+    .click();
+  await expect(snackbar(page, /Dashboard (gemt|saved)/)).toBeVisible();
+  const boardId = new URL(page.url()).searchParams.get('board');
+  if (!boardId) throw new Error('the URL names no dashboard');
+  const saved = await readDashboard(request, token, boardId);
+  expect(saved.name).toBe(name);
+  expect(saved.graphs.map((g) => g.type).sort()).toEqual([0, 1, 2, 3, 4, 6]);
+  const moved = saved.graphs.find((g) => g.id === firstId);
+  expect(moved?.grid?.y).toBeGreaterThan(0);
+  const taller = saved.graphs.find((g) => g.name === 'Battery, Strøget A');
+  expect(taller?.grid?.h).toBeGreaterThan(12);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(boardId);
+  await expect(page.locator('[data-graph]')).toHaveCount(6);
+  const again = await readDashboard(request, token, boardId);
+  expect(again.graphs).toEqual(saved.graphs);
+  // Viewing moves nothing: no handles.
+  await expect(page.locator('.graph-drag-handle')).toHaveCount(0);
+});
+
+test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('E2E discard'),
+    graphs: [lineGraph('kept', a.id, 'countIn')],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  await page.getByRole('button', { name: /^(Rediger|Edit)$/ }).click();
+  await page.getByRole('button', { name: /^(Fjern|Remove) Line kept$/ }).click();
+  await expect(page.locator('[data-graph-id]')).toHaveCount(0);
+  const toolbar = page.getByRole('toolbar');
+  await toolbar.getByRole('button', { name: /^(Luk|Close)$/ }).click();
+  const ask = dialog(page);
+  await expect(ask).toContainText(/(Kassér dine ændringer|Discard your changes)\?/);
+  await ask.getByRole('button', { name: /^(Bliv ved med at redigere|Keep editing)$/ }).click();
+  await expect(
+    page.getByRole('button', { name: /^(Tilføj graf|Add graph)$/ }).first(),
+  ).toBeVisible();
+  await toolbar.getByRole('button', { name: /^(Luk|Close)$/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /^(Kassér|Discard)$/ })
+    .click();
+  await expect(page.locator('[data-graph="kept"]')).toHaveCount(1);
+  expect((await readDashboard(request, token, made.id)).graphs).toHaveLength(1);
+});
+
+test('an old dashboard whose graphs lack a grid is repaired and saved, and says so', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  // Made after signing in: the dashboard page that sign-in lands on has loaded already.
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  const made = await createDashboard(request, token, {
+    name: unique('E2E old'),
+    graphs: [
+      lineGraph('old-a', a.id, 'countIn', {}, null),
+      lineGraph('old-b', b.id, 'countIn', {}, null),
+    ],
+  });
+  expect(made.graphs.every((g) => g.grid === undefined)).toBe(true);
+  await openDashboard(page, made.id);
+  await expect(
+    snackbar(page, /(Gamle dashboards er repareret|Repaired old dashboards)/),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await readDashboard(request, token, made.id)).graphs.map((g) => g.grid))
+    .toEqual([
+      { i: 'old-a', x: 0, y: 0, w: 6, h: 12, minW: 4, minH: 12 },
+      { i: 'old-b', x: 6, y: 0, w: 6, h: 12, minW: 4, minH: 12 },
+    ]);
+});
+
+test('a dashboard exports as a JSON file that imports back as a new dashboard; a bad file changes nothing', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a } = await bylivCounters(request, token);
+  const name = unique('E2E file');
+  const made = await createDashboard(request, token, {
+    name,
+    graphs: [lineGraph('filed', a.id, 'temperature')],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  await page.getByRole('button', { name: /^(Mere|More)$/ }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /^(Eksportér dashboard|Export dashboard)$/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^nordlys_e2e-file-[a-z0-9]+_\d{2}-\d{2}-\d{4}\.json$/);
+  const exported = JSON.parse(await fs.readFile(await file.path(), 'utf8')) as {
+    format: string;
+    dashboard: { name: string; graphs: { id: string }[] };
+  };
+  expect(exported.format).toBe('nordlys.dashboard');
+  expect(exported.dashboard.graphs.map((g) => g.id)).toEqual(['filed']);
+
+  const before = (await (
+    await request.get('/api/v2/dashboards', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as unknown[];
+  const input = page.getByTestId('dashboard-import-file');
+  await input.setInputFiles({
+    name: 'not-a-dashboard.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ hello: 'world' })),
+  });
+  await expect(page.getByRole('alert')).toContainText(/not-a-dashboard\.json/);
+  const after = (await (
+    await request.get('/api/v2/dashboards', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as unknown[];
+  expect(after).toHaveLength(before.length);
+
+  const copy = { ...exported, dashboard: { ...exported.dashboard, name: `${name} copy` } };
+  await input.setInputFiles({
+    name: 'copy.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(copy)),
+  });
+  await expect(snackbar(page, /Dashboard (importeret|imported)/)).toBeVisible();
+  const switcher = page.getByRole('combobox', { name: 'Dashboard' });
+  await expect(switcher.locator('option:checked')).toHaveText(`${name} copy`);
+  await expect(page.locator('[data-graph="filed"]')).toHaveCount(1);
+});
+
+test('the period menu sets one period for all graphs, the custom period through its dialog, and the URL keeps it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('E2E period'),
+    graphs: [lineGraph('periodic', a.id, 'countIn')],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  await page
+    .getByRole('button', { name: /^(Én periode for alle grafer|One period for all graphs)$/ })
+    .click();
+  await page.getByRole('button', { name: /(Seneste 7 dage|Last 7 days)/ }).click();
+  await page.getByRole('menuitem', { name: /^(I går|Yesterday)$/ }).click();
+  await expect(page).toHaveURL(/period=1/);
+  await page.getByRole('button', { name: /(I går|Yesterday)/ }).click();
+  await page.getByRole('menuitem', { name: /^(Valgfri periode|Custom period)/ }).click();
+  const custom = dialog(page);
+  await expect(custom).toBeVisible();
+  const fromField = custom.getByLabel(/^(Fra|From)$/);
+  await expect(fromField).toHaveValue(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  await custom.getByRole('button', { name: /^(Anvend|Apply)$/ }).click();
+  await expect(custom).toBeHidden();
+  await expect(page).toHaveURL(/period=6&from=\d+&to=\d+/);
+  const url = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(url);
+  await expect(page.locator('[data-graph="periodic"]')).toHaveCount(1);
+});
+
+test('a value published over MQTT appears on a live graph without a reload; its tooltip shows on hover or tap, the legend thickens a line, and its exports hold what is drawn', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  // Each project publishes as its own device: the server and its data outlive a project.
+  const device = testInfo.project.name === 'mobile' ? b : a;
+  const other = device === a ? b : a;
+  if (!device.registry) throw new Error('the demo counter has no registry');
+  const made = await createDashboard(request, token, {
+    name: unique('E2E live'),
+    graphs: [
+      {
+        id: 'live',
+        name: 'Live temperature',
+        description: null,
+        type: 6,
+        periodType: 1,
+        period: { menuId: 8, timeType: 0, chartType: 3 },
+        refresh: 0,
+        dataSource: { type: 0, deviceId: null, dataKey: 'temperature', cf: 1 },
+        deviceTypeId: device.deviceType?.id ?? null,
+        deviceIds: [device.id, other.id],
+        grid: { i: 'live', x: 0, y: 0, w: 12, h: 14, minW: 4, minH: 12 },
+      },
+    ],
+  });
+  const secret = await deviceToken(request, token, device.id);
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  const graph = page.locator('[data-graph="live"]');
+  const chart = graph.locator('[data-window="sliding"]');
+
+  const ts = Date.now();
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+    clientId: `${device.id}-e2e-dash-${testInfo.project.name}`,
+    username: String(device.id),
+    password: secret,
+    reconnectPeriod: 0,
+  });
+  try {
+    await client.publishAsync(
+      `registries/${device.registry.id}/devices/${device.id}/data`,
+      JSON.stringify({ temperature: 21.5, ts }),
+      { qos: 1 },
+    );
+  } finally {
+    await client.endAsync();
+  }
+  // Drawn inside the plot, without a reload.
+  await expect(chart).toHaveAttribute('data-last-drawn', String(ts));
+
+  // The tooltip: hover (a mouse) or tap (a touch screen) at the point.
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart is not laid out');
+  const canvas = await chart.locator('canvas').boundingBox();
+  if (!canvas) throw new Error('the chart has no canvas');
+  const x = canvas.x + canvas.width - 2;
+  const y = canvas.y + canvas.height / 2;
+  if (testInfo.project.name === 'mobile') await page.touchscreen.tap(x, y);
+  else await page.mouse.move(x, y);
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toContainText(/21[,.]500/);
+
+  // Pointing at a legend entry thickens that device's line.
+  // (The legend comes after the tooltip's own list in the graph.)
+  const legend = graph.getByRole('listitem').filter({ hasText: device.name }).last();
+  await legend.hover();
+  await expect(chart).toHaveAttribute('data-hover-id', /.+/);
+  await page.mouse.move(0, 0);
+
+  // The graph's exports hold what it draws.
+  if (testInfo.project.name !== 'mobile') {
+    await graph.getByRole('button', { name: /^(Eksportér data|Export data)$/ }).click();
+    const exportDialog = dialog(page);
+    const csvDownload = page.waitForEvent('download');
+    await exportDialog.getByRole('button', { name: 'CSV' }).click();
+    const csv = await fs.readFile(await (await csvDownload).path(), 'utf8');
+    expect(csv).toContain('21.5');
+    const jsonDownload = page.waitForEvent('download');
+    await exportDialog.getByRole('button', { name: 'JSON' }).click();
+    const json = JSON.parse(
+      await fs.readFile(await (await jsonDownload).path(), 'utf8'),
+    ) as unknown;
+    expect(JSON.stringify(json)).toContain('21.5');
+  }
+});
