@@ -8,6 +8,9 @@ const outDir = path.join(projectRoot, 'dist', 'web');
 const stampFile = path.join(outDir, '.inputs');
 const inputs = [
   'src',
+  'contracts',
+  'machines',
+  'streams',
   'public',
   'index.html',
   'vite.config.ts',

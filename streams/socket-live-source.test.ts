@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectLiveSource, type SocketLiveSource } from './socket-live-source.ts';
+import { connectLiveSource, rejoinDelay, type SocketLiveSource } from './socket-live-source.ts';
 import type { LiveBatch, LiveDeviceStatus, TransportEvent } from './types.ts';
 
 // A socket.io server that speaks the live feed's protocol (docs/live.md) just
@@ -47,6 +47,51 @@ async function startServer() {
 const until = async (check: () => boolean) => {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
 };
+
+describe('socketLiveSource after the server closed the feed', () => {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let source: SocketLiveSource | undefined;
+  afterEach(async () => {
+    source?.close();
+    await server?.close();
+  });
+
+  it('comes back by itself when the server closed its socket (as a stopping server does)', async () => {
+    server = await startServer();
+    const events: TransportEvent['type'][] = [];
+    source = connectLiveSource({ url: server.url, token: () => 'good' });
+    source.onTransport((event) => events.push(event.type));
+    await until(() => events.includes('connected'));
+    server.io.disconnectSockets();
+    await until(() => events.filter((e) => e === 'connected').length === 2);
+    expect(events).toEqual(['connected', 'disconnected', 'connected']);
+  });
+
+  it('stays away once the server said the session ended', async () => {
+    server = await startServer();
+    const events: TransportEvent['type'][] = [];
+    let ended = 0;
+    source = connectLiveSource({
+      url: server.url,
+      token: () => 'good',
+      onSessionEnded: () => (ended += 1),
+    });
+    source.onTransport((event) => events.push(event.type));
+    await until(() => events.includes('connected'));
+    for (const socket of await server.io.fetchSockets()) socket.emit('session.ended', {});
+    await until(() => ended === 1);
+    server.io.disconnectSockets();
+    await until(() => events.includes('disconnected'));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(events).toEqual(['connected', 'disconnected']);
+  });
+
+  it('waits longer after each try, at most 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(rejoinDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
+    ]);
+  });
+});
 
 describe('socketLiveSource', () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;

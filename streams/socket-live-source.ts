@@ -59,6 +59,11 @@ function batchOf(event: PointsEvent): LiveBatch | null {
   return points.length > 0 ? { deviceId: event.deviceId, points } : null;
 }
 
+/** After a server closed the feed: 1 s, then twice as long each try, at most 30 s. */
+export function rejoinDelay(tries: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.min(tries, 5));
+}
+
 /** The live feed over an existing socket.io socket (see connectLiveSource for a new one). */
 export function socketLiveSource(
   socket: LiveSocket,
@@ -71,11 +76,30 @@ export function socketLiveSource(
     for (const listener of [...transportListeners]) listener(event);
   };
   // `active` is false once socket.io will not reconnect on its own (refused handshake, server kick).
-  const onConnect = () => tell({ type: 'connected' });
-  const onDisconnect = () => tell({ type: 'disconnected', retrying: socket.active });
+  // A server that stops closes its sockets itself; unless the session ended, the feed comes
+  // back by itself, as a wall display must, waiting longer after each try.
+  let sessionOver = false;
+  let rejoins = 0;
+  let rejoin: ReturnType<typeof setTimeout> | undefined;
+  const onConnect = () => {
+    rejoins = 0;
+    tell({ type: 'connected' });
+  };
+  const onDisconnect = (reason?: unknown) => {
+    if (reason === 'io server disconnect' && !sessionOver) {
+      clearTimeout(rejoin);
+      rejoin = setTimeout(() => socket.connect(), rejoinDelay(rejoins++));
+      tell({ type: 'disconnected', retrying: true });
+      return;
+    }
+    tell({ type: 'disconnected', retrying: socket.active });
+  };
   const onAttempt = () => tell({ type: 'connecting' });
   const onGiveUp = () => tell({ type: 'disconnected', retrying: false });
-  const onSessionEnded = () => options.onSessionEnded?.();
+  const onSessionEnded = () => {
+    sessionOver = true;
+    options.onSessionEnded?.();
+  };
 
   // One handler per event checks each payload once, whoever listens.
   const pointListeners = new Set<(batch: LiveBatch) => void>();
@@ -169,6 +193,7 @@ export function socketLiveSource(
     },
     isConnected: () => socket.connected,
     close() {
+      clearTimeout(rejoin);
       socket.off('subscriptions.ended', onEnded);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
