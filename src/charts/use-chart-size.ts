@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { useElementSize } from '../lib/use-element-size.ts';
+import { useOnScreen } from '../lib/use-on-screen.ts';
 
 /**
  * The width of a chart's frame in whole pixels, kept up to date by a
@@ -6,18 +8,7 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useChartSize<E extends HTMLElement = HTMLDivElement>() {
   const ref = useRef<E>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(Math.floor(element.clientWidth));
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { width } = useElementSize(ref);
   return { ref, width };
 }
 
@@ -27,23 +18,10 @@ export function useChartSize<E extends HTMLElement = HTMLDivElement>() {
  * observer first answers, and where there is no observer.
  */
 export function useVisible(ref: React.RefObject<Element | null>): boolean {
-  const [inView, setInView] = useState(true);
+  const inView = useOnScreen(ref);
   const [pageVisible, setPageVisible] = useState(
     () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
   );
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries[entries.length - 1];
-        if (entry) setInView(entry.isIntersecting);
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
   useEffect(() => {
     if (typeof document === 'undefined') return;
     const onChange = () => setPageVisible(document.visibilityState !== 'hidden');

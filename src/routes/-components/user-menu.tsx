@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Building2, Cog, LogOut, User } from 'lucide-react';
 import styled from 'styled-components';
+import { MenuContent, MenuItem, MenuSeparator } from '../../ui/menu.tsx';
 import { useSignOut } from '../../api/session/mutations.ts';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -23,15 +24,8 @@ const Trigger = styled.button`
   }
 `;
 
-const Content = styled(DropdownMenu.Content)`
+const Content = styled(MenuContent)`
   min-width: 240px;
-  z-index: 45;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: 0 12px 32px rgb(0 0 0 / 20%);
-  padding: 6px;
 `;
 
 const Who = styled.div`
@@ -47,24 +41,12 @@ const Who = styled.div`
   }
 `;
 
-const Item = styled(DropdownMenu.Item)`
-  display: flex;
-  align-items: center;
-  gap: 10px;
+const Item = styled(MenuItem)`
+  min-height: 0;
   padding: 9px 10px;
-  border-radius: 6px;
-  cursor: pointer;
-  outline: none;
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.hover};
-  }
 `;
 
-const Separator = styled(DropdownMenu.Separator)`
-  height: 1px;
-  margin: 4px 0;
-  background: ${({ theme }) => theme.colors.border};
-`;
+const Separator = MenuSeparator;
 
 /** First name and avatar; the menu has the full name, e-mail, Profile, Account, Settings and sign-out. */
 export function UserMenu({ user, compact }: { user: SignedInUser; compact: boolean }) {

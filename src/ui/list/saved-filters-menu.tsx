@@ -3,6 +3,7 @@ import { Bookmark, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { MenuContent, MenuItem } from '../menu.tsx';
 import {
   addSavedFilter,
   readSavedFilters,
@@ -15,34 +16,20 @@ import { Button } from '../button.tsx';
 import { Dialog, DialogActions } from '../dialog.tsx';
 import { TextField } from '../form/text-field.tsx';
 
-const Content = styled(DropdownMenu.Content)`
+const Content = styled(MenuContent)`
   min-width: 240px;
   max-width: min(360px, calc(100vw - 24px));
-  z-index: 45;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: 0 12px 32px rgb(0 0 0 / 20%);
-  padding: 6px;
 `;
 
-const Item = styled(DropdownMenu.Item)`
-  display: flex;
-  align-items: center;
+const Item = styled(MenuItem)`
   gap: 8px;
+  min-height: 0;
   padding: 8px 10px;
-  border-radius: 6px;
-  cursor: pointer;
-  outline: none;
   span {
     flex: 1;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
-  }
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.hover};
   }
 `;
 

@@ -6,6 +6,9 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { graphTypes, type Graph, type GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { NoData } from '../../../charts/no-data.tsx';
+import { useElementSize } from '../../../lib/use-element-size.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useOnScreen } from '../../../lib/use-on-screen.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
@@ -16,11 +19,8 @@ import { graphData } from './graph-data.ts';
 import { graphKind } from './graph-kind.ts';
 import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
 import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
-import { useElementHeight, useElementWidth } from './use-element-width.ts';
 import { useGraphContext } from './use-graph-context.ts';
 import { useGraphSeries } from './use-graph-series.tsx';
-import { useNow } from './use-now.ts';
-import { useOnScreen } from './use-on-screen.ts';
 import { useRefresh } from './use-refresh.ts';
 
 const Card = styled.section<{ $kiosk: boolean }>`
@@ -135,8 +135,7 @@ function ReadGraph({
   const { t } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(frame);
-  const width = useElementWidth(frame);
-  const height = useElementHeight(frame);
+  const { width, height } = useElementSize(frame);
   const [exporting, setExporting] = useState(false);
   const sources = useMemo(() => graphSources(graph), [graph]);
   const first = sources[0];

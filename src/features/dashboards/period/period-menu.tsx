@@ -9,44 +9,20 @@ import { periodMenuMachine } from '../../../../machines/period-menu.machine.ts';
 import { CUSTOM_MENU_ID } from '../../../../machines/periods.ts';
 import { availablePeriods, periodOption } from '../../../lib/periods.ts';
 import { Button } from '../../../ui/button.tsx';
+import { MenuContent, MenuItem, MenuSeparator } from '../../../ui/menu.tsx';
 import { CustomDateDialog } from './custom-date-dialog.tsx';
 import { formatDateTime } from './date-time.ts';
 
-const Content = styled(DropdownMenu.Content)`
-  min-width: 220px;
-  max-height: min(70vh, 520px);
-  overflow: auto;
-  z-index: 45;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: 0 12px 32px rgb(0 0 0 / 20%);
-  padding: 6px;
-`;
+const Content = MenuContent;
 
-const Item = styled(DropdownMenu.Item)`
-  display: flex;
-  align-items: center;
+const Item = styled(MenuItem)`
   gap: 8px;
-  min-height: 40px;
-  padding: 0 10px;
-  border-radius: 6px;
-  cursor: pointer;
-  outline: none;
   span {
     flex: 1;
   }
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.hover};
-  }
 `;
 
-const Separator = styled(DropdownMenu.Separator)`
-  height: 1px;
-  margin: 4px 0;
-  background: ${({ theme }) => theme.colors.border};
-`;
+const Separator = MenuSeparator;
 
 /**
  * The period menu (spec §4 Period menu), run by the period menu machine: a

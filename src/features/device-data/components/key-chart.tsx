@@ -7,9 +7,9 @@ import { useSeries } from '../../../lib/live-data.tsx';
 import type { PeriodWindow } from '../../../lib/periods.ts';
 import { Section } from '../../../ui/detail.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
-import { useElementWidth } from '../hooks/use-element-width.ts';
-import { useNow } from '../hooks/use-now.ts';
-import { useOnScreen } from '../hooks/use-on-screen.ts';
+import { useElementWidth } from '../../../lib/use-element-size.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useOnScreen } from '../../../lib/use-on-screen.ts';
 import { bucketUnit, bucketsFor } from './resolution.ts';
 
 export interface DataKeyInfo {

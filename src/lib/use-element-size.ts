@@ -1,0 +1,33 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+export interface ElementSize {
+  width: number;
+  height: number;
+}
+
+/** An element's size in whole pixels, kept up to date by a ResizeObserver (0 × 0 until measured). */
+export function useElementSize(ref: RefObject<Element | null>): ElementSize {
+  const [size, setSize] = useState<ElementSize>({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const take = (width: number, height: number) =>
+      setSize((was) => {
+        const next = { width: Math.floor(width), height: Math.floor(height) };
+        return was.width === next.width && was.height === next.height ? was : next;
+      });
+    take(element.clientWidth, element.clientHeight);
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) take(entry.contentRect.width, entry.contentRect.height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** An element's width in whole pixels (0 until measured). */
+export function useElementWidth(ref: RefObject<Element | null>): number {
+  return useElementSize(ref).width;
+}
