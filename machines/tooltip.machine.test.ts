@@ -39,48 +39,48 @@ describe('tooltipMachine', () => {
 
   it('shows a hovered point after the hover preview delay, following the pointer meanwhile', () => {
     const { actor, clock, state, context } = start(500);
-    actor.send({ type: 'POINT_HOVER', target: point(1) });
+    actor.send({ type: 'point.hover', target: point(1) });
     expect(state()).toBe('pending');
     clock.increment(300);
-    actor.send({ type: 'POINT_HOVER', target: point(2) });
+    actor.send({ type: 'point.hover', target: point(2) });
     clock.increment(199);
     expect(state()).toBe('pending');
     clock.increment(1);
     expect(state()).toBe('shown');
     expect(context().target).toEqual(point(2));
-    actor.send({ type: 'POINT_HOVER', target: point(3) });
+    actor.send({ type: 'point.hover', target: point(3) });
     expect(context().target).toEqual(point(3));
   });
 
   it('never previews on hover when the delay is 0, but a tap still shows at once', () => {
     const { actor, clock, state, context } = start(0);
-    actor.send({ type: 'POINT_HOVER', target: point(1) });
+    actor.send({ type: 'point.hover', target: point(1) });
     clock.increment(5000);
     expect(state()).toBe('hidden');
-    actor.send({ type: 'POINT_TAP', target: point(4) });
+    actor.send({ type: 'point.tap', target: point(4) });
     expect(state()).toBe('shown');
     expect(context().target).toEqual(point(4));
   });
 
   it('shows a tapped point at once, whatever the delay', () => {
     const { actor, state } = start(3000);
-    actor.send({ type: 'POINT_TAP', target: point(1) });
+    actor.send({ type: 'point.tap', target: point(1) });
     expect(state()).toBe('shown');
   });
 
-  it.each(['SCROLL', 'CLOSE'] as const)(
+  it.each(['chart.scroll', 'tooltip.close'] as const)(
     'fades out on %s and exits at zero opacity, then can show again',
     (type) => {
       const { actor, clock, state, context } = start(300);
-      actor.send({ type: 'POINT_TAP', target: point(1) });
+      actor.send({ type: 'point.tap', target: point(1) });
       actor.send({ type });
       expect(state()).toBe('hiding');
       // The point stays while it fades, so the tooltip keeps its text.
       expect(context().target).toEqual(point(1));
-      actor.send({ type: 'OPACITY_ZERO' });
+      actor.send({ type: 'tooltip.faded' });
       expect(state()).toBe('exited');
       expect(context().target).toBeNull();
-      actor.send({ type: 'POINT_HOVER', target: point(2) });
+      actor.send({ type: 'point.hover', target: point(2) });
       clock.increment(300);
       expect(state()).toBe('shown');
     },
@@ -88,8 +88,8 @@ describe('tooltipMachine', () => {
 
   it('counts as exited after the fade even when no transition reports zero opacity', () => {
     const { actor, clock, state } = start();
-    actor.send({ type: 'POINT_TAP', target: point(1) });
-    actor.send({ type: 'CLOSE' });
+    actor.send({ type: 'point.tap', target: point(1) });
+    actor.send({ type: 'tooltip.close' });
     clock.increment(FADE_MS - 1);
     expect(state()).toBe('hiding');
     clock.increment(1);
@@ -98,52 +98,52 @@ describe('tooltipMachine', () => {
 
   it('exits straight away when its opacity reaches zero while shown', () => {
     const { actor, state } = start();
-    actor.send({ type: 'POINT_TAP', target: point(1) });
-    actor.send({ type: 'OPACITY_ZERO' });
+    actor.send({ type: 'point.tap', target: point(1) });
+    actor.send({ type: 'tooltip.faded' });
     expect(state()).toBe('exited');
   });
 
   it('drops a pending hover on scroll, so nothing shows later', () => {
     const { actor, clock, state } = start(1000);
-    actor.send({ type: 'POINT_HOVER', target: point(1) });
-    actor.send({ type: 'SCROLL' });
+    actor.send({ type: 'point.hover', target: point(1) });
+    actor.send({ type: 'chart.scroll' });
     clock.increment(2000);
     expect(state()).toBe('hidden');
   });
 
   it('thickens the line of the dataset hovered in the legend; leaving the chart resets it and hides', () => {
     const { actor, clock, state, context } = start();
-    actor.send({ type: 'LEGEND_HOVER', datasetId: 'b' });
+    actor.send({ type: 'legend.hover', datasetId: 'b' });
     expect(context().hoverId).toBe('b');
     expect(lineWidthFor('b', context().hoverId)).toBe(HOVER_LINE_WIDTH);
     expect(lineWidthFor('a', context().hoverId)).toBe(LINE_WIDTH);
     expect([LINE_WIDTH, HOVER_LINE_WIDTH]).toEqual([3, 7]);
-    actor.send({ type: 'POINT_TAP', target: point(1) });
-    actor.send({ type: 'CHART_LEAVE' });
+    actor.send({ type: 'point.tap', target: point(1) });
+    actor.send({ type: 'chart.leave' });
     expect(context().hoverId).toBeNull();
     expect(state()).toBe('hiding');
     clock.increment(FADE_MS);
     expect(state()).toBe('exited');
 
-    actor.send({ type: 'LEGEND_HOVER', datasetId: 'a' });
-    actor.send({ type: 'POINT_HOVER', target: point(1) });
-    actor.send({ type: 'CHART_LEAVE' });
+    actor.send({ type: 'legend.hover', datasetId: 'a' });
+    actor.send({ type: 'point.hover', target: point(1) });
+    actor.send({ type: 'chart.leave' });
     expect(state()).toBe('hidden');
     expect(context()).toMatchObject({ hoverId: null, target: null });
   });
 
   it('keeps a weather loading flag while the context loads', () => {
     const { actor, context } = start();
-    actor.send({ type: 'CONTEXT_LOADING' });
+    actor.send({ type: 'context.loading' });
     expect(context().weatherLoading).toBe(true);
-    actor.send({ type: 'CONTEXT_LOADED' });
+    actor.send({ type: 'context.loaded' });
     expect(context().weatherLoading).toBe(false);
   });
 
   it('takes a new hover delay from the settings', () => {
     const { actor, clock, state } = start(0);
-    actor.send({ type: 'SET_HOVER_TIME', hoverTime: 300 });
-    actor.send({ type: 'POINT_HOVER', target: point(1) });
+    actor.send({ type: 'hoverTime.set', hoverTime: 300 });
+    actor.send({ type: 'point.hover', target: point(1) });
     clock.increment(300);
     expect(state()).toBe('shown');
   });

@@ -28,16 +28,16 @@ export interface TooltipInput {
 }
 
 export type TooltipEvent =
-  | { type: 'POINT_HOVER'; target: TooltipTarget }
-  | { type: 'POINT_TAP'; target: TooltipTarget }
-  | { type: 'SCROLL' }
-  | { type: 'CLOSE' }
-  | { type: 'OPACITY_ZERO' }
-  | { type: 'LEGEND_HOVER'; datasetId: string | null }
-  | { type: 'CHART_LEAVE' }
-  | { type: 'CONTEXT_LOADING' }
-  | { type: 'CONTEXT_LOADED' }
-  | { type: 'SET_HOVER_TIME'; hoverTime: number };
+  | { type: 'point.hover'; target: TooltipTarget }
+  | { type: 'point.tap'; target: TooltipTarget }
+  | { type: 'chart.scroll' }
+  | { type: 'tooltip.close' }
+  | { type: 'tooltip.faded' }
+  | { type: 'legend.hover'; datasetId: string | null }
+  | { type: 'chart.leave' }
+  | { type: 'context.loading' }
+  | { type: 'context.loaded' }
+  | { type: 'hoverTime.set'; hoverTime: number };
 
 /** How long the tooltip takes to fade out before it counts as exited (if no transition ends first). */
 export const FADE_MS = 200;
@@ -88,73 +88,73 @@ export const tooltipMachine = setup({
   }),
   initial: 'hidden',
   on: {
-    POINT_TAP: {
+    'point.tap': {
       target: '.shown',
       actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
     },
-    LEGEND_HOVER: {
+    'legend.hover': {
       actions: { type: 'setHoverId', params: ({ event }) => ({ datasetId: event.datasetId }) },
     },
-    CONTEXT_LOADING: { actions: assign({ weatherLoading: true }) },
-    CONTEXT_LOADED: { actions: assign({ weatherLoading: false }) },
-    SET_HOVER_TIME: { actions: assign(({ event }) => ({ hoverTime: event.hoverTime })) },
+    'context.loading': { actions: assign({ weatherLoading: true }) },
+    'context.loaded': { actions: assign({ weatherLoading: false }) },
+    'hoverTime.set': { actions: assign(({ event }) => ({ hoverTime: event.hoverTime })) },
   },
   states: {
     hidden: {
       on: {
-        POINT_HOVER: {
+        'point.hover': {
           guard: 'previewOn',
           target: 'pending',
           actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
         },
-        CHART_LEAVE: { actions: 'clearHoverId' },
+        'chart.leave': { actions: 'clearHoverId' },
       },
     },
     // The hover preview delay: the pointer may move on meanwhile, the point follows it.
     pending: {
       after: { hoverDelay: { target: 'shown' } },
       on: {
-        POINT_HOVER: {
+        'point.hover': {
           actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
         },
-        SCROLL: { target: 'hidden', actions: 'clearTarget' },
-        CLOSE: { target: 'hidden', actions: 'clearTarget' },
-        CHART_LEAVE: { target: 'hidden', actions: ['clearTarget', 'clearHoverId'] },
+        'chart.scroll': { target: 'hidden', actions: 'clearTarget' },
+        'tooltip.close': { target: 'hidden', actions: 'clearTarget' },
+        'chart.leave': { target: 'hidden', actions: ['clearTarget', 'clearHoverId'] },
       },
     },
     shown: {
       on: {
-        POINT_HOVER: {
+        'point.hover': {
           actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
         },
-        SCROLL: { target: 'hiding' },
-        CLOSE: { target: 'hiding' },
-        OPACITY_ZERO: { target: 'exited' },
-        CHART_LEAVE: { target: 'hiding', actions: 'clearHoverId' },
+        'chart.scroll': { target: 'hiding' },
+        'tooltip.close': { target: 'hiding' },
+        'tooltip.faded': { target: 'exited' },
+        'chart.leave': { target: 'hiding', actions: 'clearHoverId' },
       },
     },
     // Fading out: gone when the opacity reaches zero, or after the fade at the latest.
     hiding: {
       after: { fadeMs: { target: 'exited' } },
       on: {
-        OPACITY_ZERO: { target: 'exited' },
-        POINT_HOVER: {
+        'tooltip.faded': { target: 'exited' },
+        'point.hover': {
           guard: 'previewOn',
           target: 'shown',
           actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
         },
-        CHART_LEAVE: { actions: 'clearHoverId' },
+        'chart.leave': { actions: 'clearHoverId' },
       },
     },
     exited: {
       entry: 'clearTarget',
       on: {
-        POINT_HOVER: {
+        'point.hover': {
           guard: 'previewOn',
           target: 'pending',
           actions: { type: 'setTarget', params: ({ event }) => ({ target: event.target }) },
         },
-        CHART_LEAVE: { actions: 'clearHoverId' },
+        'chart.leave': { actions: 'clearHoverId' },
       },
     },
   },

@@ -27,12 +27,12 @@ export function useChartTooltip(hoverTime?: number) {
   const { settings } = useSettings();
   const delay = hoverTime ?? settings.hoverTime;
   const [snapshot, send] = useMachine(tooltipMachine, { input: { hoverTime: delay } });
-  useEffect(() => send({ type: 'SET_HOVER_TIME', hoverTime: delay }), [delay, send]);
+  useEffect(() => send({ type: 'hoverTime.set', hoverTime: delay }), [delay, send]);
   const shown = snapshot.matches('shown');
   const fading = snapshot.matches('hiding');
   useEffect(() => {
     if (!shown) return;
-    const onScroll = () => send({ type: 'SCROLL' });
+    const onScroll = () => send({ type: 'chart.scroll' });
     window.addEventListener('scroll', onScroll, { capture: true, passive: true });
     return () => window.removeEventListener('scroll', onScroll, { capture: true });
   }, [shown, send]);
@@ -56,15 +56,15 @@ export function useChartTooltip(hoverTime?: number) {
       if (!pointTarget) return;
       if (event.pointerType === 'mouse') {
         if (event.type === 'pointermove' || event.type === 'pointerenter')
-          send({ type: 'POINT_HOVER', target: pointTarget });
-      } else if (event.type === 'pointerdown') send({ type: 'POINT_TAP', target: pointTarget });
+          send({ type: 'point.hover', target: pointTarget });
+      } else if (event.type === 'pointerdown') send({ type: 'point.tap', target: pointTarget });
     },
     /** The pointer left the chart (a finger lifted off counts not). */
     onLeave(event: PointerEvent) {
-      if (event.pointerType === 'mouse') send({ type: 'CHART_LEAVE' });
+      if (event.pointerType === 'mouse') send({ type: 'chart.leave' });
     },
     onLegendHover(datasetId: string | null) {
-      send({ type: 'LEGEND_HOVER', datasetId });
+      send({ type: 'legend.hover', datasetId });
     },
   };
 }
@@ -161,11 +161,11 @@ export function ChartTooltip({
       $fading={fading}
       style={{ left, top: Math.max(0, target.top), maxWidth: width }}
       onTransitionEnd={() => {
-        if (fading) send({ type: 'OPACITY_ZERO' });
+        if (fading) send({ type: 'tooltip.faded' });
       }}
       onPointerDown={(event) => event.stopPropagation()}
     >
-      <Close type="button" aria-label={t`Close`} onClick={() => send({ type: 'CLOSE' })}>
+      <Close type="button" aria-label={t`Close`} onClick={() => send({ type: 'tooltip.close' })}>
         <X size={16} aria-hidden />
       </Close>
       <strong>{title}</strong>
