@@ -55,8 +55,8 @@ const MIN_DOT_SPACING = 10;
 const BAND_OPACITY = 0.3;
 /** Weekends: the user's weekend colour, light. */
 const WEEKEND_OPACITY = 0.12;
-/** A sliding window redraws once it has moved this many pixels (every frame on short windows). */
-const MIN_SHIFT_PX = 0.5;
+/** A sliding window redraws once it has moved a whole pixel: a wall of charts redraws less often. */
+const MIN_SHIFT_PX = 1;
 
 export interface LineChartProps {
   /** The lines, one per dataset (the multi-source chart: one per device). */

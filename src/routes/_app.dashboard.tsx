@@ -23,13 +23,17 @@ export const Route = createFileRoute('/_app/dashboard')({
   staticData: { title: msg`Dashboard` },
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     parseDashboardSearch(search),
-  loader: ({ context: { queryClient, user } }) =>
-    ensureQueries(
-      queryClient,
-      organisationDeviceTotalQuery(user.org.uuid),
-      organisationQuery(user.org.uuid),
-      ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
-    ),
+  loaderDeps: ({ search }) => ({ kiosk: search.kiosk === true }),
+  // The home cards' reads; a wall display shows no cards and starts on its dashboard at once.
+  loader: ({ context: { queryClient, user }, deps }) =>
+    deps.kiosk
+      ? undefined
+      : ensureQueries(
+          queryClient,
+          organisationDeviceTotalQuery(user.org.uuid),
+          organisationQuery(user.org.uuid),
+          ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
+        ),
   component: Dashboard,
 });
 

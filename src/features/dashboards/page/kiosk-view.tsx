@@ -4,6 +4,7 @@ import { Minimize2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
+import { organisationQuery } from '../../../api/organisations/queries.ts';
 import { currentUserQuery } from '../../../api/session/queries.ts';
 import { useConnectionState } from '../../../lib/live-data.tsx';
 import { IconButton } from '../../../ui/button.tsx';
@@ -116,6 +117,13 @@ export default function KioskView({
     refetchInterval: KIOSK_SESSION_PING_MS,
     refetchIntervalInBackground: true,
   });
+  // The clock tells the organisation's time, as the charts do.
+  const me = useQuery(currentUserQuery());
+  const timeZone = useQuery({
+    ...organisationQuery(me.data?.org.uuid ?? ''),
+    enabled: me.data !== undefined && me.data !== null,
+    select: (org) => org.timeZone,
+  }).data;
   const connection = useConnectionState();
   const now = useClock();
   const pointer = usePointerMoved();
@@ -129,7 +137,10 @@ export default function KioskView({
         <h1>{dashboard?.name ?? t`Dashboard`}</h1>
         <LiveBadge state={connection} />
         <time dateTime={now.toISOString()}>
-          {now.toLocaleTimeString(i18n.locale === 'en' ? 'en-GB' : 'da-DK', { hour12: false })}
+          {now.toLocaleTimeString(i18n.locale === 'en' ? 'en-GB' : 'da-DK', {
+            hour12: false,
+            ...(timeZone ? { timeZone } : {}),
+          })}
         </time>
         <Exit
           type="button"
