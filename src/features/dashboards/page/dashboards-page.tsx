@@ -75,9 +75,15 @@ function Dashboards({ search, onSearch }: DashboardsPageProps) {
     seen.current = { board: search.board, current: currentId };
     if (search.board !== was.board && search.board && search.board !== currentId)
       actor.send({ type: 'dashboard.select', id: search.board });
-    else if (currentId !== was.current && currentId && currentId !== search.board)
+    else if (
+      currentId !== was.current &&
+      currentId &&
+      currentId !== search.board &&
+      // The first dashboard needs no name in the URL until the user chose another.
+      (search.board !== undefined || currentId !== dashboards[0]?.id)
+    )
       onSearch({ ...search, board: currentId });
-  }, [actor, search, currentId, onSearch]);
+  }, [actor, search, currentId, dashboards, onSearch]);
 
   const editing = snapshot.matches('editing');
   const busy =
