@@ -10,6 +10,7 @@ import { LIVE_PATH } from '../contracts/live.ts';
 import { dataTopic } from '../server/ingest/topics.ts';
 import { forEachSetup, percentile, sleep, startServer, type Setup } from './setup.ts';
 import { printTable } from './table.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 
 // Live feed latency: publish → `points` event received, for a probe device
 // published over MQTT (QoS 1) while 20 other devices publish 1,000 msg/s in
@@ -142,16 +143,8 @@ async function run(setup: Setup): Promise<Record<string, string | number>[]> {
   // The browser.
   const served = await servePage(page(server.origin, server.userSession, probe));
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const tab = await browser.newPage();
   await tab.goto(served.url);

@@ -14,6 +14,7 @@ import {
   type WallProbe,
 } from './in-page.ts';
 import { WALL_GRAPHS, type Wall } from './wall-world.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/chromium.ts';
 
 export const VIEWPORT = { width: 1920, height: 1080 };
 /** The longest wait for a wall to draw or its feed to be live. */
@@ -30,16 +31,8 @@ export interface WallRun {
 /** Debian's Chromium, as bench/latency.bench.ts launches it. */
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
 
 export interface Kiosk {

@@ -4,24 +4,14 @@ import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
 import { BarChart, barSlots, describeSpan } from './bar-chart.tsx';
 import { MARGIN, plotWidth } from './frame.tsx';
+import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
 import type { ChartDataset } from './types.ts';
 
-const zone = 'Europe/Copenhagen';
+const zone = TEST_ZONE;
+const monday = MONDAY;
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-// Monday 23 November 2026, 00:00 in Copenhagen: three days of daily buckets.
-const monday = Date.UTC(2026, 10, 22, 23);
 const WIDTH = 600;
-
-const daily = (id: string, label: string, values: readonly number[]): ChartDataset => ({
-  id,
-  label,
-  points: values.map((value, i) => ({
-    time: monday + i * DAY,
-    value,
-    bucket: { start: monday + i * DAY, end: monday + (i + 1) * DAY, min: value, max: value },
-  })),
-});
+const daily = dailySeries;
 
 const bars = (datasetId: string) =>
   document.querySelectorAll(`rect[data-dataset="${datasetId}"]`).length;

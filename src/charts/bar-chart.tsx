@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { Plural, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
@@ -13,8 +13,9 @@ import { useSettings } from '../lib/use-settings.ts';
 import { TimeAxis, ValueAxis } from './axes.tsx';
 import { withAlpha } from './canvas.ts';
 import { ChartLegend } from './chart-legend.tsx';
+import { LogAxisNote } from './log-axis-note.tsx';
 import { ChartTooltip, useChartTooltip, type TooltipEntry } from './chart-tooltip.tsx';
-import { ANIMATION_MS, CHART_HEIGHT, ChartFrame, ChartNote, MARGIN, plotWidth } from './frame.tsx';
+import { ANIMATION_MS, CHART_HEIGHT, ChartFrame, MARGIN, plotWidth } from './frame.tsx';
 import { NoData } from './no-data.tsx';
 import { valueScale } from './scales.ts';
 import { paletteColor } from './slices.ts';
@@ -385,15 +386,7 @@ function BarPlot({
           </>
         ) : null}
       </ChartFrame>
-      {skipped > 0 ? (
-        <ChartNote>
-          <Plural
-            value={skipped}
-            one="# value of zero or below is not shown on the logarithmic axis."
-            other="# values of zero or below are not shown on the logarithmic axis."
-          />
-        </ChartNote>
-      ) : null}
+      <LogAxisNote skipped={skipped} />
       {showLegend ? (
         <ChartLegend
           items={datasets.map((d, index) => ({

@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { Plural, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { format } from 'date-fns';
 import {
   useEffect,
@@ -19,12 +19,12 @@ import { useSettings } from '../lib/use-settings.ts';
 import { TimeAxis, ValueAxis } from './axes.tsx';
 import { prepareCanvas, withAlpha } from './canvas.ts';
 import { ChartLegend } from './chart-legend.tsx';
+import { LogAxisNote } from './log-axis-note.tsx';
 import { ChartTooltip, useChartTooltip, type TooltipEntry } from './chart-tooltip.tsx';
 import {
   ANIMATION_MS,
   CHART_HEIGHT,
   ChartFrame,
-  ChartNote,
   MARGIN,
   POINT_RADIUS,
   TOUCH_POINT_RADIUS,
@@ -578,15 +578,7 @@ export function LineChart({
           </>
         ) : null}
       </ChartFrame>
-      {skipped > 0 ? (
-        <ChartNote>
-          <Plural
-            value={skipped}
-            one="# value of zero or below is not shown on the logarithmic axis."
-            other="# values of zero or below are not shown on the logarithmic axis."
-          />
-        </ChartNote>
-      ) : null}
+      <LogAxisNote skipped={skipped} />
       {showLegend ? (
         <ChartLegend
           items={drawn.map((d) => ({ id: d.id, label: d.label, color: d.color }))}

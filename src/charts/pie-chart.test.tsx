@@ -4,22 +4,10 @@ import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
 import { PieChart } from './pie-chart.tsx';
 import { slicesPerDataset } from './slices.ts';
-import type { ChartDataset } from './types.ts';
+import { TEST_ZONE, dailySeries } from './test-series.ts';
 
-const zone = 'Europe/Copenhagen';
-const DAY = 86_400_000;
-// Monday 23 November 2026, 00:00 in Copenhagen.
-const monday = Date.UTC(2026, 10, 22, 23);
-
-const meter = (id: string, label: string, values: readonly number[]): ChartDataset => ({
-  id,
-  label,
-  points: values.map((value, i) => ({
-    time: monday + i * DAY,
-    value,
-    bucket: { start: monday + i * DAY, end: monday + (i + 1) * DAY, min: value, max: value },
-  })),
-});
+const zone = TEST_ZONE;
+const meter = dailySeries;
 
 const slices = slicesPerDataset([
   meter('a', 'Måler A', [1000, 234.5678]),
