@@ -1,13 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Dashboard, DataSource, Graph, GraphPeriod } from '../../contracts/dashboard.ts';
+import type { Device } from '../../contracts/device.ts';
+import type { PageOf } from '../../contracts/list.ts';
 
-export interface DemoDevice {
-  id: number;
-  name: string;
-  registry: { id: number; name: string } | null;
-  deviceType: { id: number; name: string } | null;
-  org: { name: string };
-}
+/** A device as the devices list answers it (contracts/device.ts). */
+export type DemoDevice = Pick<Device, 'id' | 'name' | 'registry' | 'deviceType' | 'org'>;
 
 /** The demo's counters of Københavns Byliv (the plain user's organisation), by name. */
 export async function bylivCounters(request: APIRequestContext, token: string) {
@@ -15,7 +12,7 @@ export async function bylivCounters(request: APIRequestContext, token: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok()).toBe(true);
-  const { items } = (await res.json()) as { items: DemoDevice[] };
+  const { items } = (await res.json()) as PageOf<Device>;
   const byName = (name: string) => {
     const device = items.find((d) => d.name === name);
     if (!device) throw new Error(`the demo world has no device ${name}`);
