@@ -2,14 +2,12 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
-import { BarChart, barSlots, describeSpan } from './bar-chart.tsx';
+import { BarChart } from './bar-chart.tsx';
 import { MARGIN, plotWidth } from './frame.tsx';
 import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
-import type { ChartDataset } from './types.ts';
 
 const zone = TEST_ZONE;
 const monday = MONDAY;
-const HOUR = 3_600_000;
 const WIDTH = 600;
 const daily = dailySeries;
 
@@ -116,40 +114,5 @@ describe('bar chart on a logarithmic axis', () => {
     expect(
       screen.getByText('1 value of zero or below is not shown on the logarithmic axis.'),
     ).toBeTruthy();
-  });
-});
-
-describe('bar buckets', () => {
-  it('gathers the datasets by bucket, null where one has no value', () => {
-    const slots = barSlots([daily('a', 'A', [1, 2]), daily('b', 'B', [3, 4, 5])]);
-    expect(slots.map((s) => s.values)).toEqual([
-      [1, 3],
-      [2, 4],
-      [null, 5],
-    ]);
-    expect(slots[2]).toMatchObject({ from: monday + 2 * DAY, to: monday + 3 * DAY });
-  });
-
-  it('gives raw points the time to the next point, the last one the gap before it', () => {
-    const raw: ChartDataset = {
-      id: 'r',
-      label: 'R',
-      points: [
-        { time: 0, value: 1 },
-        { time: 60_000, value: 2 },
-      ],
-    };
-    expect(barSlots([raw]).map(({ from, to }) => [from, to])).toEqual([
-      [0, 60_000],
-      [60_000, 120_000],
-    ]);
-  });
-
-  it('tells a span as dates when it is whole days, else as times', () => {
-    expect(describeSpan(monday, monday + DAY, zone)).toBe('23/11/2026');
-    expect(describeSpan(monday, monday + 7 * DAY, zone)).toBe('23/11/2026–29/11/2026');
-    expect(describeSpan(monday + 14 * HOUR, monday + 15 * HOUR, zone)).toBe(
-      '23/11/2026 14:00–15:00',
-    );
   });
 });

@@ -4,12 +4,12 @@ import { Pie } from '@visx/shape';
 import { useMemo, type PointerEvent } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import { formatSummaryCount } from '../lib/format.ts';
-import { describeSpan } from './bar-chart.tsx';
 import { ChartLegend } from './chart-legend.tsx';
 import { ChartTooltip, useChartTooltip, type TooltipEntry } from './chart-tooltip.tsx';
 import { ANIMATION_MS, CHART_HEIGHT, ChartFrame } from './frame.tsx';
 import { NoData } from './no-data.tsx';
 import { sliceShares } from './slices.ts';
+import { describeSpan } from './time-spans.ts';
 import type { ChartSlice } from './types.ts';
 import { useChartSize } from './use-chart-size.ts';
 
