@@ -47,7 +47,8 @@ export function deviceMayUseClientId(deviceId: number, clientId: string | null):
  */
 export function deviceBrokerAuth(
   directory: DeviceDirectory,
-  onDeviceConnected?: (deviceId: number) => void,
+  /** Each sign-in let through: the device is connected, and its token was used once. */
+  onSignedIn?: (principal: DevicePrincipal) => void,
 ): DeviceBrokerAuth {
   async function admit(deviceId: number, secretHash: string): Promise<DevicePrincipal | null> {
     const device = await directory.config(deviceId);
@@ -69,7 +70,7 @@ export function deviceBrokerAuth(
     async authenticate(username, password) {
       if (!username || !password || !/^[1-9]\d{0,15}$/.test(username)) return null;
       const principal = await admit(Number(username), hashSecret(password.toString('utf8')));
-      if (principal) onDeviceConnected?.(principal.deviceId);
+      if (principal) onSignedIn?.(principal);
       return principal;
     },
     mayUseClientId: (principal, clientId) =>

@@ -5,6 +5,8 @@ import { deviceDirectory, type DeviceDirectory } from '../ingest/device-director
 import { outboundWork, type ForwardStatus } from '../ingest/forward.ts';
 import { forwardPolicy } from '../ingest/forward-policy.ts';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline.ts';
+import { tokenCallTally } from '../ingest/token-calls.ts';
+import { apiTokenRepository } from '../repositories/api-token-repository.ts';
 import { ingestRepository } from '../repositories/ingest-repository.ts';
 
 declare module 'fastify' {
@@ -71,12 +73,20 @@ export default fp(
       connected.clear();
       pipeline.announceStatus(await repo.touchConnection(ids, new Date()));
     };
+    // A sign-in with a token is a use of it, counted like an API call (written with the connections).
+    const tokens = apiTokenRepository(fastify.db);
+    const tokenCalls = tokenCallTally((uses) => tokens.countCalls(uses));
     const sweepStatuses = async () => pipeline.announceStatus(await repo.ageStatuses());
     const timers = [
       setInterval(() => {
         flushConnections().catch((error: unknown) =>
           fastify.log.warn({ err: error }, 'ingest: recording device connections failed'),
         );
+        tokenCalls
+          .flush()
+          .catch((error: unknown) =>
+            fastify.log.warn({ err: error }, 'ingest: counting the calls of device tokens failed'),
+          );
       }, CONNECTION_FLUSH_MS),
       setInterval(() => {
         sweepStatuses().catch((error: unknown) =>
@@ -86,7 +96,10 @@ export default fp(
     ];
     for (const timer of timers) timer.unref();
 
-    const brokerAuth = deviceBrokerAuth(directory, (id) => connected.add(id));
+    const brokerAuth = deviceBrokerAuth(directory, (principal) => {
+      connected.add(principal.deviceId);
+      tokenCalls.count(principal.tokenId);
+    });
     const { forwardStatus } = outbound;
     fastify.decorate(
       'ingest',
@@ -101,6 +114,14 @@ export default fp(
       outbound.close();
       await pipeline.close();
       await flushConnections().catch(() => undefined);
+      await tokenCalls
+        .flush()
+        .catch((error: unknown) =>
+          fastify.log.warn(
+            { err: error },
+            'ingest: the last calls of device tokens were not counted',
+          ),
+        );
     });
   },
   {

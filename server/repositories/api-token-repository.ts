@@ -105,5 +105,23 @@ export function apiTokenRepository(db: Kysely<DB>) {
         groupId: row.group_id,
       };
     },
+
+    /**
+     * Adds uses counted elsewhere (a device's sign-ins to the broker) to the
+     * tokens' calls, and moves their last call forward, in one statement.
+     */
+    async countCalls(uses: { tokenId: number; calls: number; lastCall: Date }[]): Promise<void> {
+      if (uses.length === 0) return;
+      const ids = uses.map((use) => use.tokenId);
+      const calls = uses.map((use) => use.calls);
+      const lastCalls = uses.map((use) => use.lastCall.toISOString());
+      await sql`
+        update api_tokens t
+        set calls = t.calls + u.calls,
+            last_call_at = greatest(t.last_call_at, u.last_call)
+        from unnest(${ids}::bigint[], ${calls}::bigint[], ${lastCalls}::timestamptz[])
+          as u(id, calls, last_call)
+        where t.id = u.id`.execute(db);
+    },
   };
 }

@@ -1,5 +1,6 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiToken } from '../../contracts/token.ts';
 import { apiTokenRepository } from '../../server/repositories/api-token-repository.ts';
 import { MAX_PACKET_BYTES } from '../../server/ingest/limits.ts';
 import { dataTopic } from '../../server/ingest/topics.ts';
@@ -111,6 +112,26 @@ describe('devices on the embedded broker', () => {
     expect(victimClient.connected).toBe(true);
     await victimClient.publishAsync(victim.topic, '{"still":1}', { qos: 1 });
     expect(await messagesOf(db(), victim.id)).toHaveLength(1);
+  });
+
+  it('counts each MQTT sign-in as a call of the token, with its last call, as the API shows', async () => {
+    const { id, tokenId, secret, topic } = await device('alpha');
+    const signedIn = Date.now();
+    for (let i = 0; i < 2; i++) {
+      const client = await connect(id, secret);
+      await client.publishAsync(topic, '{"a":1}', { qos: 1 });
+      await client.endAsync();
+    }
+    const tokens = await eventually(async () => {
+      const res = await as('managerA', 'GET', `/api/tokens/${world.orgs.alpha}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const token = res.json<ApiToken[]>().find((row) => row.id === tokenId);
+      return token && token.calls >= 2 ? token : undefined;
+    }, 5_000);
+    expect(tokens.calls).toBe(2);
+    const lastCall = Date.parse(tokens.lastCall ?? '');
+    expect(lastCall).toBeGreaterThanOrEqual(signedIn - 1_000);
+    expect(lastCall).toBeLessThanOrEqual(Date.now() + 1_000);
   });
 
   it('lets a device use its own id, an id under it, or none', async () => {
