@@ -11,6 +11,7 @@ import {
   WindGraph,
   type Graph,
 } from '../../../../contracts/dashboard.ts';
+import { checkCustomRange, type CustomProblem } from '../../../../machines/period-menu.machine.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { contractResolver, type FieldMessages } from '../../../ui/form/contract-resolver.ts';
 import { numberOrNull } from '../../../ui/form/values.ts';
@@ -67,11 +68,12 @@ const required = {
   range: msg`The gauge's highest value must be above its lowest.`,
 } satisfies Record<string, MessageDescriptor>;
 
-const rangeMessages = {
-  format: msg`Enter a date and time as DD/MM/YYYY HH:mm:ss.`,
+/** The period menu's reasons (`required`: the field holds no whole date and time), in the editor's words. */
+const rangeMessages: Record<CustomProblem, MessageDescriptor> = {
+  required: msg`Enter a date and time as DD/MM/YYYY HH:mm:ss.`,
   future: msg`A date in the future cannot be chosen.`,
   order: msg`The start cannot be after the end.`,
-} satisfies Record<string, MessageDescriptor>;
+};
 
 type Problems = Record<string, string | undefined>;
 
@@ -82,18 +84,19 @@ function checkSource(problems: Problems, path: string, source: SourceValues, dev
     problems[`${path}.functionId`] = i18n._(required.function);
 }
 
-/** A graph's own custom period (spec §5): both times readable, neither after `now`, from not after to. */
+/**
+ * A graph's own custom period (spec §5), checked as the period menu checks
+ * its custom range, so the two take exactly the same ranges.
+ */
 function checkTimes(problems: Problems, values: EditorValues, now: number) {
-  const time = (name: 'periodFrom' | 'periodTo') => {
-    const at = parseDateTime(values[name].trim());
-    if (at === null) problems[name] = i18n._(rangeMessages.format);
-    else if (at > now) problems[name] = i18n._(rangeMessages.future);
-    return at;
-  };
-  const from = time('periodFrom');
-  const to = time('periodTo');
-  if (from !== null && to !== null && from > to && !problems.periodTo)
-    problems.periodTo = i18n._(rangeMessages.order);
+  const checked = checkCustomRange(
+    { from: parseDateTime(values.periodFrom.trim()), to: parseDateTime(values.periodTo.trim()) },
+    now,
+  );
+  if ('range' in checked) return;
+  const { from, to } = checked.problems;
+  if (from) problems.periodFrom = i18n._(rangeMessages[from]);
+  if (to) problems.periodTo = i18n._(rangeMessages[to]);
 }
 
 /**
