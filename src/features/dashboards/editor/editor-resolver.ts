@@ -66,6 +66,7 @@ const required = {
   deviceType: msg`Choose a device type.`,
   devices: msg`Choose at least one device.`,
   range: msg`The gauge's highest value must be above its lowest.`,
+  factor: msg`Enter a number other than 0, e.g. 1 or 0.001.`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** The period menu's reasons (`required`: the field holds no whole date and time), in the editor's words. */
@@ -82,6 +83,8 @@ function checkSource(problems: Problems, path: string, source: SourceValues, dev
   if (source.dataKey.trim() === '') problems[`${path}.dataKey`] = i18n._(required.key);
   if (source.read === 2 && source.functionId === null)
     problems[`${path}.functionId`] = i18n._(required.function);
+  // The contract takes any number; a factor of 0 would draw every value as 0.
+  if (numberOrNull(source.cf) === 0) problems[`${path}.cf`] = i18n._(required.factor);
 }
 
 /**

@@ -150,6 +150,46 @@ describe('the graph editor', () => {
     ).toEqual(['Choose a device.', 'Choose a data key.', 'Enter a number, e.g. 1 or 0.001.']);
   });
 
+  it("opens a source's own conversion factor beside the graph's and saves both back", async () => {
+    const chart: Graph = {
+      id: 'lobby-power-x3k9q2',
+      type: 0,
+      name: 'Lobby power',
+      periodType: 0,
+      period: { menuId: 0, timeType: 1, chartType: 3 },
+      refresh: 60,
+      cf: 10,
+      dataSource: { type: 0, deviceId: 1, dataKey: 'temperature', cf: 2.5 },
+    };
+    const { onSave } = show(chart);
+    const factor = (legend: string) =>
+      within(section(legend)).getByLabelText<HTMLInputElement>('Conversion factor');
+    expect(factor('Data').value).toBe('2.5');
+    expect(factor('Display').value).toBe('10');
+    await press('Save');
+    expect(savedGraph(onSave)).toMatchObject({ cf: 10, dataSource: { cf: 2.5 } });
+  });
+
+  it("refuses a source's conversion factor of 0 or no number", async () => {
+    const { onSave } = show(null);
+    choose('Device', 1);
+    choose('Data key', 'temperature');
+    const data = section('Data');
+    const factor = within(data).getByLabelText('Conversion factor');
+    for (const [typed, message] of [
+      ['0', 'Enter a number other than 0, e.g. 1 or 0.001.'],
+      ['Infinity', 'Enter a number, e.g. 1 or 0.001.'],
+    ] as const) {
+      fireEvent.change(factor, { target: { value: typed } });
+      await press('Save');
+      expect(onSave).not.toHaveBeenCalled();
+      expect(within(data).getByRole('alert').textContent).toBe(message);
+    }
+    fireEvent.change(factor, { target: { value: '0,5' } });
+    await press('Save');
+    expect(savedGraph(onSave).dataSource.cf).toBe(0.5);
+  });
+
   it('refuses to save without a device and says what is missing', async () => {
     const { onSave } = show(null);
     await press('Save');
@@ -209,13 +249,14 @@ describe('the graph editor', () => {
     choose('Data key', 'countIn');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Lobby' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Gate' }));
+    choose('Conversion factor', 0.001, section('Data'));
     await press('Save');
     expect(savedGraph(onSave)).toMatchObject({
       type: 6,
       name: 'Multi-source chart',
       deviceTypeId: 5,
       deviceIds: [1, 2],
-      dataSource: { deviceId: null, dataKey: 'countIn' },
+      dataSource: { deviceId: null, dataKey: 'countIn', cf: 0.001 },
     });
   });
 

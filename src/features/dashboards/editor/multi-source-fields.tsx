@@ -10,7 +10,7 @@ import { TextField } from '../../../ui/form/text-field.tsx';
 import { useDeviceSearch } from './device-picker.tsx';
 import type { EditorControl } from './editor-model.ts';
 import { deviceTypeKeys, KeySelect, type KeyInfo } from './key-select.tsx';
-import { ReadFields } from './source-fields.tsx';
+import { ReadFields, SourceFactorField } from './source-fields.tsx';
 
 /** The contract's limit (MultiChartGraph.deviceIds). */
 const MAX_DEVICES = 50;
@@ -205,6 +205,7 @@ export function MultiSourceFields({ control }: { control: EditorControl }) {
           help={typeId === null ? t`Choose a device type first.` : undefined}
         />
         <ReadFields control={control} path="dataSource" />
+        <SourceFactorField control={control} path="dataSource" />
         {typeId === null ? null : <DeviceBoxes control={control} deviceTypeId={typeId} />}
       </FormGrid>
     </FormSection>

@@ -81,8 +81,25 @@ export function ReadFields({ control, path }: { control: EditorControl; path: So
 }
 
 /**
- * One data source: a device, one of its data keys and how it is read. A
- * card's sources also name their own label, unit and conversion factor.
+ * A source's own conversion factor (contract `DataSource.cf`): it multiplies
+ * this source's values only, and the graph's factor (Display) then applies too.
+ */
+export function SourceFactorField({ control, path }: { control: EditorControl; path: SourcePath }) {
+  const { t } = useLingui();
+  return (
+    <TextInput
+      control={control}
+      name={`${path}.cf`}
+      label={t`Conversion factor`}
+      inputMode="decimal"
+      help={t`This source's values are multiplied by it; empty means 1.`}
+    />
+  );
+}
+
+/**
+ * One data source: a device, one of its data keys, how it is read and its
+ * conversion factor. A card's sources also name their own label and unit.
  */
 export function SourceFields({
   control,
@@ -95,7 +112,7 @@ export function SourceFields({
   control: EditorControl;
   path: SourcePath;
   legend: ReactNode;
-  /** A card's source: its own label, unit and conversion factor. */
+  /** A card's source: its own label and unit. */
   own?: boolean;
   /** Fields that belong with this source (a wind card's direction key). */
   children?: (keys: readonly KeyInfo[] | undefined) => ReactNode;
@@ -132,15 +149,9 @@ export function SourceFields({
           <>
             <TextInput control={control} name={`${path}.label`} label={t`Label`} />
             <TextInput control={control} name={`${path}.unit`} label={t`Unit`} />
-            <TextInput
-              control={control}
-              name={`${path}.cf`}
-              label={t`Conversion factor`}
-              inputMode="decimal"
-              help={t`Values are multiplied by it.`}
-            />
           </>
         ) : null}
+        <SourceFactorField control={control} path={path} />
       </FormGrid>
     </FormSection>
   );
