@@ -30,6 +30,7 @@ import {
   TOUCH_POINT_RADIUS,
   plotWidth,
 } from './frame.tsx';
+import { subscribeFrame } from './frame-loop.ts';
 import {
   drawablePoints,
   nearestIndex,
@@ -419,16 +420,14 @@ export function LineChart({
     draw.current(clock(), true);
   });
 
-  // Per frame while a window slides on screen, or while the line draws in.
+  // Per frame while a window slides on screen, or while the line draws in (one loop for every chart).
   useEffect(() => {
     if (innerWidth <= 0 || !visible) return;
-    let frame = 0;
-    const step = () => {
+    const unsubscribe = subscribeFrame(() => {
       const animating = draw.current(clock(), false);
-      if (sliding || animating) frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
+      if (!sliding && !animating) unsubscribe();
+    });
+    return unsubscribe;
   }, [sliding, visible, innerWidth, hasPoints, clock]);
 
   const targetAt = (event: PointerEvent<HTMLDivElement>): TooltipTarget | null => {

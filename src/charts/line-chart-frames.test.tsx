@@ -1,0 +1,87 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../lib/i18n.ts';
+import { renderScreen } from '../ui/test-support.tsx';
+import type { FrameCallback } from './frame-loop.ts';
+import { LineChart } from './line-chart.tsx';
+import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
+
+const now = () => MONDAY + 3 * DAY;
+const points = dailySeries('a', 'Meter A', [1, 2, 3]).points;
+
+/** The browser's frames, run by hand. */
+let pending = new Map<number, FrameCallback>();
+let nextHandle = 1;
+const requestFrame = vi.fn((run: FrameCallback) => {
+  pending.set(nextHandle, run);
+  return nextHandle++;
+});
+const cancelFrame = vi.fn((handle: number) => {
+  pending.delete(handle);
+});
+const runFrame = (time: number) => {
+  const due = pending;
+  pending = new Map();
+  for (const run of due.values()) run(time);
+};
+
+beforeEach(async () => {
+  await activateLocale('en');
+  pending = new Map();
+  requestFrame.mockClear();
+  cancelFrame.mockClear();
+  vi.stubGlobal('requestAnimationFrame', requestFrame);
+  vi.stubGlobal('cancelAnimationFrame', cancelFrame);
+  // Reduced motion: the line is drawn in at once, so only sliding keeps a chart on the frame loop.
+  vi.stubGlobal('matchMedia', () => ({ matches: true }));
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('line chart frames', () => {
+  it('asks for one animation frame per frame for a wall of sliding charts, none once they are gone', () => {
+    const wall = Array.from({ length: 24 }, (_, i) => (
+      <LineChart
+        key={i}
+        label={`Chart ${i}`}
+        points={points}
+        window={{ kind: 'sliding', durationMs: 7 * DAY }}
+        timeZone={TEST_ZONE}
+        now={now}
+      />
+    ));
+    const { unmount } = renderScreen(<>{wall}</>);
+    expect(requestFrame).toHaveBeenCalledTimes(1);
+
+    runFrame(16);
+    runFrame(32);
+    expect(requestFrame).toHaveBeenCalledTimes(3);
+    expect(pending.size).toBe(1);
+
+    unmount();
+    expect(cancelFrame).toHaveBeenCalledTimes(1);
+    expect(pending.size).toBe(0);
+  });
+
+  it('leaves the frame loop once a fixed window is drawn in', () => {
+    renderScreen(
+      <LineChart
+        label="Fixed"
+        points={points}
+        from={MONDAY}
+        to={MONDAY + 3 * DAY}
+        timeZone={TEST_ZONE}
+        now={now}
+      />,
+    );
+    expect(requestFrame).toHaveBeenCalledTimes(1);
+
+    runFrame(16);
+    expect(requestFrame).toHaveBeenCalledTimes(1);
+    expect(pending.size).toBe(0);
+  });
+});
