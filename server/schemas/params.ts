@@ -62,3 +62,11 @@ export const OidcStartQuery = Type.Object({
     }),
   ),
 });
+
+export const FunctionSeriesParams = Type.Object({
+  deviceId: EntityId,
+  functionId: EntityId,
+  from: LocalTime,
+  to: LocalTime,
+  dataField: HistoryKey,
+});

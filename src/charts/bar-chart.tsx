@@ -22,9 +22,6 @@ import type { ChartDataset, YAxisType } from './types.ts';
 import { useChartSize } from './use-chart-size.ts';
 import { weekendRanges } from './weekends.ts';
 
-// The dashboards' chart body still imports it from here; this can go once it imports time-spans.ts.
-export { describeSpan } from './time-spans.ts';
-
 const DAY = 86_400_000;
 /** Weekends: the user's weekend colour, light (as the line chart shades them). */
 const WEEKEND_OPACITY = 0.12;

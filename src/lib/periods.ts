@@ -72,6 +72,11 @@ export type PeriodWindow =
  * when daylight saving time begins or ends; the "last N days" periods end
  * now, and the live periods slide with the clock.
  */
+/** Whether a menu period's window depends on the time zone (today, yesterday, this week). */
+export function periodNeedsTimeZone(menuId: number): boolean {
+  return menuId === 0 || menuId === 1 || menuId === 2;
+}
+
 export function periodWindow(menuId: number, now: number, timeZone: string): PeriodWindow {
   const live = livePeriodMinutes[menuId];
   if (live !== undefined) return { kind: 'sliding', durationMs: live * MINUTE };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import mqtt from 'mqtt';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Graph } from '../../contracts/dashboard.ts';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
 import {
   bylivCounters,
@@ -415,4 +416,53 @@ test('a value published over MQTT appears on a live graph without a reload; its 
     ) as unknown;
     expect(JSON.stringify(json)).toContain('21.5');
   }
+});
+
+test('a graph read through a cloud function draws what the function returns, and says so when it fails', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await apiToken(request, demo.manager);
+  const { a } = await bylivCounters(request, token);
+  const makeFunction = async (name: string, code: string, dataType: 'average' | 'timeseries') => {
+    const res = await request.post('/api/v2/cloudfunction', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, type: 'function', code, dataType, orgUuid: a.org.uuid },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const suffix = `${testInfo.project.name} ${Date.now().toString(36)}`;
+  // The week's readings go in; the function answers 42.5 when there were any.
+  const counting = await makeFunction(
+    `E2E half count ${suffix}`,
+    'function main(input) { return input.points.length > 0 ? 42.5 : -1; }',
+    'average',
+  );
+  const failing = await makeFunction(
+    `E2E failing ${suffix}`,
+    "function main() { throw new Error('sensor not calibrated'); }",
+    'timeseries',
+  );
+  const viaFunction = (id: string, name: string, functionId: number): Graph => ({
+    ...lineGraph(id, a.id, 'temperature', { menuId: 3, timeType: 2 }),
+    type: 1,
+    name,
+    dataSource: { type: 2, deviceId: a.id, dataKey: 'temperature', cf: 1, functionId },
+    grid: { i: id, x: id === 'fn-ok' ? 0 : 6, y: 0, w: 4, h: 12, minW: 4, minH: 12 },
+  });
+  const made = await createDashboard(request, token, {
+    name: unique('E2E functions'),
+    graphs: [
+      viaFunction('fn-ok', 'Through a function', counting),
+      viaFunction('fn-bad', 'Through a failing function', failing),
+    ],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  await expect(page.locator('[data-graph="fn-ok"]').getByTestId('card-gauge')).toContainText(
+    /42[,.]5/,
+  );
+  await expect(page.locator('[data-graph="fn-bad"]')).toContainText('sensor not calibrated');
 });

@@ -1,66 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { mayReadDeviceData } from '../../access/access.ts';
-import {
-  granularityNames,
-  parseLocalTime,
-  planBuckets,
-  planSeconds,
-  wholeHourOffsets,
-  type Granularity,
-} from '../../history/plan.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { historyReader } from '../../history/read-history.ts';
 import { requireActor } from '../../plugins/auth.ts';
-import {
-  historyRepository,
-  type BucketRow,
-  type RawRow,
-} from '../../repositories/history-repository.ts';
 import { errors } from '../../../contracts/common.ts';
-import {
-  History,
-  HistoryQuery,
-  type HistoryPoint,
-  type Statistic,
-} from '../../../contracts/history.ts';
-import { notFound } from './shared.ts';
+import { History, HistoryQuery, type Statistic } from '../../../contracts/history.ts';
 import { HistoryParams, HistoryStatParams } from '../../schemas/params.ts';
-
-/** Raw answers stop here; `truncated` tells the client to continue from the last time. */
-const RAW_LIMIT = 50_000;
-
-const iso = (date: Date) => new Date(date).toISOString();
-
-function bucketPoint(row: BucketRow, stat: Statistic): HistoryPoint {
-  const avg = row.count > 0 && row.sum !== null ? row.sum / row.count : null;
-  const stats = { avg, min: row.min, max: row.max, sum: row.sum, count: row.count };
-  return {
-    time: iso(row.time),
-    end: iso(row.end),
-    value: stats[stat],
-    ...stats,
-    firstTime: iso(row.first_time),
-    lastTime: iso(row.last_time),
-    textValue: null,
-  };
-}
-
-function rawPoint(row: RawRow): HistoryPoint {
-  const time = iso(row.time);
-  const numeric = row.value !== null;
-  return {
-    time,
-    end: time,
-    value: row.value,
-    min: row.value,
-    max: row.value,
-    avg: row.value,
-    sum: row.value,
-    count: numeric ? 1 : 0,
-    firstTime: time,
-    lastTime: time,
-    textValue: row.text_value,
-  };
-}
 
 /**
  * Device data history (spec §7 devicedata-clean): one data key of one device
@@ -68,7 +11,7 @@ function rawPoint(row: RawRow): HistoryPoint {
  * the stored points. See docs/live.md for the shape.
  */
 const deviceDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const repo = historyRepository(fastify.db);
+  const reader = historyReader(fastify.db);
 
   async function history(
     request: Parameters<typeof requireActor>[0],
@@ -76,54 +19,7 @@ const deviceDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     query: HistoryQuery,
   ): Promise<History> {
     const actor = requireActor(request, { scopedTokens: true });
-    const fromLocal = parseLocalTime(input.from, 'from');
-    const toLocal = parseLocalTime(input.to, 'to');
-    if (fromLocal > toLocal) throw new HttpError(400, 'from must not be after to');
-    const resolved = await repo.resolve(input.deviceId, fromLocal, toLocal);
-    if (!resolved || !mayReadDeviceData(actor, resolved.device)) throw notFound();
-    const { device, range } = resolved;
-    const answer = {
-      deviceId: device.id,
-      key: input.key,
-      timeZone: device.timeZone,
-      from: iso(range.from),
-      to: iso(range.to),
-      stat: input.stat,
-    };
-    if (query.raw) {
-      const rows = await repo.raw(device.id, input.key, range, RAW_LIMIT + 1);
-      return {
-        ...answer,
-        granularity: 'raw',
-        bucketSeconds: null,
-        truncated: rows.length > RAW_LIMIT,
-        points: rows.slice(0, RAW_LIMIT).map(rawPoint),
-      };
-    }
-    const rangeSeconds = (range.to.getTime() - range.from.getTime()) / 1000;
-    const asked = query.granularity as Granularity | undefined;
-    const plan = planBuckets({ rangeSeconds, granularity: asked, points: query.points });
-    const seconds = planSeconds(plan);
-    const hourly = seconds === null || seconds % 3600 === 0;
-    const rows = await repo.buckets({
-      deviceId: device.id,
-      key: input.key,
-      range,
-      timeZone: device.timeZone,
-      plan,
-      useRollup: hourly && wholeHourOffsets(device.timeZone, [range.from, range.to]),
-    });
-    const granularity =
-      query.points !== undefined && asked === undefined
-        ? 'auto'
-        : granularityNames[asked ?? granularityOf(seconds)];
-    return {
-      ...answer,
-      granularity,
-      bucketSeconds: seconds,
-      truncated: false,
-      points: rows.map((row) => bucketPoint(row, input.stat)),
-    };
+    return reader.read(await reader.resolve(actor, input), input, query);
   }
 
   const schema = {
@@ -163,13 +59,5 @@ const deviceDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       history(request, { ...request.params, stat: request.params.dataField }, request.query),
   );
 };
-
-/** The spec granularity whose width this is (the default granularity when none was asked for). */
-function granularityOf(seconds: number | null): Granularity {
-  if (seconds === null) return 3;
-  if (seconds < 3600) return 0;
-  if (seconds < 86_400) return 1;
-  return 2;
-}
 
 export default deviceDataRoutes;

@@ -5,6 +5,7 @@ import deviceData from './device-data.ts';
 import deviceForward from './device-forward.ts';
 import devicePictures from './device-pictures.ts';
 import devices from './devices.ts';
+import functionSeries from './function-series.ts';
 import deviceTypes from './device-types.ts';
 import registries from './registries.ts';
 import search from './search.ts';
@@ -24,6 +25,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     cloudFunctions,
     search,
     deviceData,
+    functionSeries,
     dashboards,
   ]) {
     await fastify.register(routes);

@@ -1,5 +1,6 @@
 import type { GraphPeriod } from '../../../../contracts/dashboard.ts';
-import { BarChart, describeSpan } from '../../../charts/bar-chart.tsx';
+import { BarChart } from '../../../charts/bar-chart.tsx';
+import { describeSpan } from '../../../charts/time-spans.ts';
 import { isTouchScreen } from '../../../charts/frame.tsx';
 import { LineChart } from '../../../charts/line-chart.tsx';
 import { NoData } from '../../../charts/no-data.tsx';

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { graphTypes, type Graph, type GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { NoData } from '../../../charts/no-data.tsx';
 import { useElementSize } from '../../../lib/use-element-size.ts';
+import { periodNeedsTimeZone } from '../../../lib/periods.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useOnScreen } from '../../../lib/use-on-screen.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
@@ -20,7 +21,7 @@ import { graphKind } from './graph-kind.ts';
 import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
 import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
 import { useGraphContext } from './use-graph-context.ts';
-import { useGraphSeries } from './use-graph-series.tsx';
+import { useGraphSeries, type GraphSeriesRequest } from './use-graph-series.tsx';
 import { useRefresh } from './use-refresh.ts';
 
 const Card = styled.section<{ $kiosk: boolean }>`
@@ -146,12 +147,15 @@ function ReadGraph({
     it.kind === 'multiChart' ? it.graph.deviceTypeId : null,
   );
   const timeZone = context.timeZone;
+  // Periods that do not start at a local midnight are read at once; the zone arrives meanwhile.
+  const zoneFree = !periodNeedsTimeZone(period.menuId);
+  const windowZone = timeZone ?? (zoneFree ? 'UTC' : null);
   const refreshes = useRefresh(graph.refresh, onScreen);
   const window = useMemo(
-    () => (timeZone ? windowOf(period, new Date().getTime(), timeZone) : null),
+    () => (windowZone ? windowOf(period, new Date().getTime(), windowZone) : null),
     // A refresh reads the period again from now: "today" moves on after midnight.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [period, timeZone, refreshes],
+    [period, windowZone, refreshes],
   );
   const sliding = window?.kind === 'sliding';
   const now = useNow(
@@ -163,19 +167,26 @@ function ReadGraph({
   const buckets = window
     ? bucketsFor(graph, period, range.to - range.from, lineBucketsFor(width))
     : undefined;
-  const requests =
-    window && timeZone && (buckets === undefined || width > 0)
-      ? sources.map((source) => ({
-          id: source.id,
-          request: {
-            deviceId: source.deviceId,
-            key: source.key,
-            // A refresh of a closed period asks history again under a new name.
-            window: refreshWindow(window, refreshes),
-            timeZone,
-            ...(buckets === undefined ? {} : { buckets }),
-          },
-        }))
+  const requests: GraphSeriesRequest[] =
+    window && (buckets === undefined || width > 0)
+      ? sources
+          // A function is asked for wall-clock times: it waits for the zone.
+          .filter((source) => source.functionId === null || timeZone !== null)
+          .map((source) => ({
+            id: source.id,
+            functionId: source.functionId,
+            refresh: graph.refresh,
+            request: {
+              deviceId: source.deviceId,
+              key: source.key,
+              // A refresh of a closed period asks history again under a new name.
+              window: refreshWindow(window, refreshes),
+              // Zone-free windows leave it to the history layer, which learns it from the answer:
+              // the request stays the same when the zone arrives.
+              ...(zoneFree && source.functionId === null ? {} : timeZone ? { timeZone } : {}),
+              ...(buckets === undefined ? {} : { buckets }),
+            },
+          }))
       : [];
   const { snapshots, readers } = useGraphSeries(requests, !onScreen);
   const labelOf = (source: GraphSource) =>

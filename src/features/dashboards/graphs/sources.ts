@@ -1,5 +1,5 @@
 import type { DataSource, Graph, GraphPeriod } from '../../../../contracts/dashboard.ts';
-import { graphTypes } from '../../../../contracts/dashboard.ts';
+import { dataSourceTypes, graphTypes } from '../../../../contracts/dashboard.ts';
 import { graphKind } from './graph-kind.ts';
 import type { Statistic } from '../../../../contracts/history.ts';
 import type { SeriesPoint } from '../../../../streams/types.ts';
@@ -22,9 +22,14 @@ export interface GraphSource {
   readonly label: string | null;
   readonly unit: string | null;
   readonly statistic: Statistic | undefined;
+  /** Read through this cloud function (the source's type 2) instead of as stored. */
+  readonly functionId: number | null;
 }
 
 const factor = (graph: Graph, source: DataSource) => (source.cf ?? 1) * (graph.cf ?? 1);
+
+const functionOf = (source: DataSource) =>
+  source.type === dataSourceTypes.function ? (source.functionId ?? null) : null;
 
 function sourceOf(graph: Graph, id: string, source: DataSource): GraphSource | null {
   if (source.deviceId === null || source.dataKey === null) return null;
@@ -36,6 +41,7 @@ function sourceOf(graph: Graph, id: string, source: DataSource): GraphSource | n
     label: source.label ?? null,
     unit: source.unit ?? graph.unit ?? null,
     statistic: source.statistic,
+    functionId: functionOf(source),
   };
 }
 
@@ -59,7 +65,9 @@ export function graphSources(graph: Graph): GraphSource[] {
       const direction = it.graph.directionKey;
       sources = [
         speed,
-        speed && direction ? { ...speed, id: 'direction', key: direction, cf: 1, unit: '°' } : null,
+        speed && direction
+          ? { ...speed, id: 'direction', key: direction, cf: 1, unit: '°', functionId: null }
+          : null,
       ];
       break;
     }
@@ -74,6 +82,7 @@ export function graphSources(graph: Graph): GraphSource[] {
             label: null,
             unit: graph.dataSource.unit ?? graph.unit ?? null,
             statistic: graph.dataSource.statistic,
+            functionId: functionOf(graph.dataSource),
           }))
         : [];
       break;

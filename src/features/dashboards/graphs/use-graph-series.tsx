@@ -1,6 +1,19 @@
-import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SeriesRequest, SeriesSnapshot } from '../../../../streams/live-data.ts';
+import { functionSeriesQuery } from '../../../api/functions/series.ts';
 import { useSeries } from '../../../lib/live-data.tsx';
+
+/** A source's read: a device's key as stored, or through a cloud function. */
+export interface GraphSeriesRequest {
+  id: string;
+  request: SeriesRequest;
+  functionId: number | null;
+  /** Seconds between re-reads the graph asks for; 0: none of its own. */
+  refresh: number;
+}
+
+type OnSnapshot = (id: string, snapshot: SeriesSnapshot) => void;
 
 function SeriesReader({
   id,
@@ -11,7 +24,7 @@ function SeriesReader({
   id: string;
   request: SeriesRequest;
   paused: boolean;
-  onSnapshot: (id: string, snapshot: SeriesSnapshot) => void;
+  onSnapshot: OnSnapshot;
 }) {
   const snapshot = useSeries(request, { paused });
   // Before paint: a live point reaches the chart in the frame it arrived in.
@@ -19,13 +32,76 @@ function SeriesReader({
   return null;
 }
 
+/** A function's output is re-read at least this often on a window that follows the clock… */
+const FUNCTION_REFRESH_MIN_MS = 5_000;
+/** …and at most this rarely: about one new bucket in sixty of the window, between the two. */
+const FUNCTION_REFRESH_MAX_MS = 60_000;
+
+/** How often a function source is re-read: the graph's refresh, else by its window. */
+export function functionRefreshMs(request: SeriesRequest, refresh: number): number | false {
+  if (refresh > 0) return refresh * 1000;
+  if (request.window.kind !== 'sliding') return false;
+  return Math.min(
+    FUNCTION_REFRESH_MAX_MS,
+    Math.max(FUNCTION_REFRESH_MIN_MS, request.window.durationMs / 60),
+  );
+}
+
+function FunctionSeriesReader({
+  id,
+  request,
+  functionId,
+  refresh,
+  paused,
+  onSnapshot,
+}: {
+  id: string;
+  request: SeriesRequest;
+  functionId: number;
+  refresh: number;
+  paused: boolean;
+  onSnapshot: OnSnapshot;
+}) {
+  const { deviceId, key, window, timeZone, buckets } = request;
+  const query = useQuery({
+    ...functionSeriesQuery({
+      deviceId,
+      functionId,
+      key,
+      window,
+      timeZone: timeZone ?? 'UTC',
+      ...(buckets === undefined ? {} : { buckets }),
+    }),
+    // Read once wherever the graph is; off screen it is not read again until it shows.
+    refetchInterval: paused ? false : functionRefreshMs(request, refresh),
+  });
+  const { data, error, isPending } = query;
+  const snapshot = useMemo<SeriesSnapshot>(
+    () => ({
+      deviceId,
+      key,
+      points: data?.points ?? [],
+      bucketMs: data?.bucketMs ?? null,
+      loading: isPending && !error,
+      error: error ? error.message : null,
+      refused: false,
+      lastPointAt: data?.points.at(-1)?.time ?? null,
+    }),
+    [deviceId, key, data, error, isPending],
+  );
+  useLayoutEffect(() => onSnapshot(id, snapshot), [id, snapshot, onSnapshot]);
+  return null;
+}
+
 /**
  * Several series at once (a graph reads one to fifty): one reader per
  * request, each holding its series through useSeries (history merged with
- * the live feed, paused off screen), and their snapshots by id.
+ * the live feed, paused off screen), or through its cloud function
+ * (re-read on the graph's refresh or as its window moves), and their
+ * snapshots by id.
  */
 export function useGraphSeries(
-  requests: readonly { id: string; request: SeriesRequest }[],
+  requests: readonly GraphSeriesRequest[],
   paused: boolean,
 ): { snapshots: ReadonlyMap<string, SeriesSnapshot>; readers: ReactNode } {
   const [held, setHeld] = useState<Readonly<Record<string, SeriesSnapshot>>>({});
@@ -39,8 +115,20 @@ export function useGraphSeries(
     if (snapshot && snapshot.deviceId === request.deviceId && snapshot.key === request.key)
       snapshots.set(id, snapshot);
   }
-  const readers = requests.map(({ id, request }) => (
-    <SeriesReader key={id} id={id} request={request} paused={paused} onSnapshot={onSnapshot} />
-  ));
+  const readers = requests.map(({ id, request, functionId, refresh }) =>
+    functionId === null ? (
+      <SeriesReader key={id} id={id} request={request} paused={paused} onSnapshot={onSnapshot} />
+    ) : (
+      <FunctionSeriesReader
+        key={`${id}-fn-${functionId}`}
+        id={id}
+        request={request}
+        functionId={functionId}
+        refresh={refresh}
+        paused={paused}
+        onSnapshot={onSnapshot}
+      />
+    ),
+  );
   return { snapshots, readers };
 }
