@@ -5,6 +5,11 @@ export type Service = ServiceName;
 
 export const HTTP_TIMEOUT_MS = 30_000;
 
+/**
+ * The server answered, and not with success: its HTTP status, and its
+ * message (the body's `message`, or else the status text). `errorMessage`
+ * (error-message.ts) says it to the user.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -12,6 +17,17 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/**
+ * The request got no answer: offline, the server out of reach, or no answer
+ * within the 30-second timeout. The only failure that is a network error.
+ */
+export class NetworkError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('Network Error', options);
+    this.name = 'NetworkError';
   }
 }
 
@@ -34,7 +50,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
  * One JSON request to a service: the session travels as the server's
  * HttpOnly SESSION cookie (a service on the console's own origin), with the
  * white-label host, the spec's 30-second timeout, and the server's message
- * on failure (ApiError with the status; status 0 for a network error).
+ * on failure: an ApiError with the status when the server answered, a
+ * NetworkError when it did not. A caller's own cancellation stays an AbortError.
  */
 export async function apiRequest<T>(
   service: Service,
@@ -61,7 +78,7 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Network Error');
+    throw new NetworkError({ cause: error });
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);

@@ -1,6 +1,12 @@
 import { dehydrate } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { createQueryClient, refreshRestored, shouldPersistQuery } from './query-client.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from './api-client.ts';
+import {
+  createQueryClient,
+  refreshRestored,
+  retryRead,
+  shouldPersistQuery,
+} from './query-client.ts';
 import { effectivePageSize, validateListSearch } from './list-search.ts';
 
 describe('the kept query cache', () => {
@@ -42,6 +48,39 @@ describe('the kept query cache', () => {
     expect(find(list)?.isStale()).toBe(true);
     expect(find(user)?.isStale()).toBe(false);
     expect(client.getQueryData(list)).toEqual({ items: [] });
+  });
+});
+
+describe('reads that fail', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** How many times the console's client calls a read that keeps failing with `error`. */
+  async function attempts(error: Error): Promise<number> {
+    vi.useFakeTimers();
+    const queryFn = vi.fn().mockRejectedValue(error);
+    const read = createQueryClient()
+      .fetchQuery({ queryKey: ['devices', 'detail', 7], queryFn })
+      .catch(() => undefined);
+    await vi.runAllTimersAsync();
+    await read;
+    return queryFn.mock.calls.length;
+  }
+
+  it('are not tried again when the server answered that the entity is missing or refused', async () => {
+    expect(await attempts(new ApiError(404, 'Resource not found'))).toBe(1);
+    expect(await attempts(new ApiError(403, 'Forbidden'))).toBe(1);
+    expect(await attempts(new ApiError(400, 'body.name is empty'))).toBe(1);
+  });
+
+  it('are tried once more without an answer or after a server failure', async () => {
+    expect(await attempts(new NetworkError())).toBe(2);
+    expect(await attempts(new ApiError(500, 'Something went wrong on our side.'))).toBe(2);
+  });
+
+  it('are tried again on 408 and 429, which ask the client to come back', () => {
+    expect(retryRead(0, new ApiError(429, 'Too Many Requests'))).toBe(true);
+    expect(retryRead(0, new ApiError(408, 'Request Timeout'))).toBe(true);
+    expect(retryRead(1, new ApiError(503, 'Ingest is busy'))).toBe(false);
   });
 });
 

@@ -4,12 +4,25 @@ import {
   removeOldestQuery,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client';
+import { ApiError } from './api-client.ts';
 
 /** Where the console keeps its query cache between visits (spec §4 Lists: cache first, then refresh). */
 export const CACHE_STORAGE_KEY = 'nordlys.cache';
 const DAY = 24 * 60 * 60 * 1000;
 /** Query keys that are never kept: who is signed in, and the runtime configuration. */
 const NOT_PERSISTED = new Set(['auth', 'config', 'search']);
+
+/**
+ * Whether a failed read is tried again: once, when no answer came or the
+ * server failed (5xx); never when the server answered that the request is
+ * wrong (4xx: a 404 stays missing, a 403 stays refused), except for 408 and
+ * 429, which ask to come back.
+ */
+export function retryRead(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -18,7 +31,7 @@ export function createQueryClient(): QueryClient {
       // shown at once and fetched again. Structural sharing keeps the previous
       // object when a fetch brings the same entity, so a detail view only
       // renders again when something changed (spec §4).
-      queries: { staleTime: 30_000, gcTime: DAY, retry: 1, refetchOnWindowFocus: true },
+      queries: { staleTime: 30_000, gcTime: DAY, retry: retryRead, refetchOnWindowFocus: true },
     },
   });
 }

@@ -135,5 +135,5 @@ export function QueryView<T>({
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isPending) return <Loading />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
-  return <ErrorState onRetry={() => void query.refetch()} />;
+  return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 }

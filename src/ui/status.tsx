@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { errorMessage } from '../lib/error-message.ts';
 import { Button } from './button.tsx';
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
@@ -42,11 +43,24 @@ export function Empty({ children }: { children?: ReactNode }) {
   );
 }
 
-export function ErrorState({ message, onRetry }: { message?: ReactNode; onRetry?: () => void }) {
+/**
+ * A read that failed: `message`, or else what `error` says (error-message.ts:
+ * a network error only when no answer came, otherwise the server's message).
+ */
+export function ErrorState({
+  message,
+  error,
+  onRetry,
+}: {
+  message?: ReactNode;
+  error?: unknown;
+  onRetry?: () => void;
+}) {
+  const { i18n } = useLingui();
   return (
     <Box role="alert">
       <AlertTriangle size={32} aria-hidden />
-      <span>{message ?? <Trans>Network Error</Trans>}</span>
+      <span>{message ?? errorMessage(i18n, error)}</span>
       {onRetry ? (
         <Button $variant="secondary" onClick={onRetry}>
           <Trans>Try again</Trans>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { deletionFailedText } from './bulk-delete.ts';
 
 describe('a failed delete', () => {
@@ -8,9 +8,7 @@ describe('a failed delete', () => {
     expect(deletionFailedText('Deletion failed', refused)).toBe(
       'Deletion failed: Registry still has devices',
     );
-    expect(deletionFailedText('Deletion failed', new ApiError(0, 'Network Error'))).toBe(
-      'Deletion failed',
-    );
+    expect(deletionFailedText('Deletion failed', new NetworkError())).toBe('Deletion failed');
     expect(deletionFailedText('Deletion failed', new Error('boom'))).toBe('Deletion failed');
   });
 });

@@ -8,10 +8,8 @@ import { useNotify } from '../../lib/notifications.ts';
  * it gave one ('Deletion failed: Registry still has devices').
  */
 export function deletionFailedText(general: string, error: unknown): string {
-  // Status 0 is the client's own (network, timeout), not the server's reason.
-  return error instanceof ApiError && error.status > 0 && error.message
-    ? `${general}: ${error.message}`
-    : general;
+  // Only an answer has a reason; a request without one (NetworkError) has none to add.
+  return error instanceof ApiError && error.message ? `${general}: ${error.message}` : general;
 }
 
 /** Says how a delete of one or several went: the first failure with the server's reason. */

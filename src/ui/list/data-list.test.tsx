@@ -42,7 +42,7 @@ function Harness({ initial }: { initial: ListState }) {
           state={state}
           onStateChange={(changes) => setState((old) => ({ ...old, ...changes }))}
           loading={false}
-          error={false}
+          error={null}
           onRetry={() => undefined}
           renderCard={(row) => <span>{row.name}</span>}
           exportRow={(row) => ({ ...row })}

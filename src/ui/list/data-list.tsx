@@ -45,7 +45,8 @@ export interface DataListProps<T> {
   listKey?: ListKey;
   filterFields?: FilterField[];
   loading: boolean;
-  error: boolean;
+  /** Why the rows' query failed (null while it has not): the list says it, or keeps stale rows. */
+  error: Error | null;
   onRetry: () => void;
   onOpen?: (row: T) => void;
   renderCard?: (row: T) => ReactNode;
@@ -287,7 +288,7 @@ export function DataList<T>(props: DataListProps<T>) {
 
   let body: ReactNode;
   if (props.loading && !rows) body = <Loading />;
-  else if (props.error && !rows) body = <ErrorState onRetry={props.onRetry} />;
+  else if (props.error && !rows) body = <ErrorState error={props.error} onRetry={props.onRetry} />;
   else if (!rows || rows.length === 0)
     body = filtered ? (
       <Empty>

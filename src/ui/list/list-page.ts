@@ -7,7 +7,7 @@ export function listQueryProps<T>(list: UseQueryResult<PageOf<T>>) {
     rows: list.data?.items,
     total: list.data?.total ?? 0,
     loading: list.isPending,
-    error: list.isError,
+    error: list.error,
     onRetry: () => void list.refetch(),
   };
 }

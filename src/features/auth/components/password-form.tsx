@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import {
@@ -14,6 +15,7 @@ import {
   requestPasswordReset,
   setPasswordFromResetLink,
 } from '../../../api/session/passwords.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/form/text-field.tsx';
 
@@ -41,8 +43,9 @@ const Done = styled.div`
 `;
 
 function useErrorText() {
-  const { t } = useLingui();
-  return (error: ResetError | null): string | undefined => {
+  const { t, i18n } = useLingui();
+  /** `failure` is what the last call failed with: the machine names only the failures it knows. */
+  return (error: ResetError | null, failure: unknown): string | undefined => {
     switch (error) {
       case 'passwordEmpty':
         return t`Password cannot be empty!`;
@@ -57,7 +60,8 @@ function useErrorText() {
       case 'userGone':
         return t`The user no longer exists, or the link has expired or been blocked.`;
       case 'network':
-        return t`Network Error`;
+        // Every other failure: a network error only when no answer came, else the server's words.
+        return errorMessage(i18n, failure);
       default:
         return undefined;
     }
@@ -72,17 +76,25 @@ export function PasswordForm({ input }: { input: PasswordResetInput }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const errorText = useErrorText();
+  const [failure, setFailure] = useState<unknown>(null);
+  const remembered = <T,>(call: Promise<T>): Promise<T> =>
+    call.catch((error: unknown) => {
+      setFailure(error);
+      throw error;
+    });
   const [state, send] = useMachine(
     passwordResetMachine.provide({
       actors: {
         requestReset: fromPromise(({ input: request }) =>
-          requestPasswordReset({ email: request.email }),
+          remembered(requestPasswordReset({ email: request.email })),
         ),
         savePassword: fromPromise(({ input: save }) =>
-          (save.mode === 'reset' ? setPasswordFromResetLink : confirmAccount)({
-            token: save.token,
-            newPassword: save.password,
-          }),
+          remembered(
+            (save.mode === 'reset' ? setPasswordFromResetLink : confirmAccount)({
+              token: save.token,
+              newPassword: save.password,
+            }),
+          ),
         ),
       },
       actions: { goToLogin: () => void navigate({ to: '/login' }) },
@@ -90,7 +102,7 @@ export function PasswordForm({ input }: { input: PasswordResetInput }) {
     { input },
   );
   const { context } = state;
-  const error = errorText(context.error);
+  const error = errorText(context.error, failure);
   const busy = state.matches('sending') || state.matches('saving');
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

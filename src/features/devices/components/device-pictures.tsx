@@ -95,7 +95,8 @@ export function DevicePictures({ device, canModify }: { device: Device; canModif
 
   let body;
   if (query.isPending) body = <Loading />;
-  else if (query.isError) body = <ErrorState onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (query.data.length === 0)
     body = (
       <Empty>

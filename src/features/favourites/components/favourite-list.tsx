@@ -102,7 +102,7 @@ export function FavouriteList({
       state={state}
       onStateChange={onStateChange}
       loading={false}
-      error={false}
+      error={null}
       onRetry={() => undefined}
       emptyText={t`No favourites yet. The star on a device, registry or any other page adds it here.`}
       filterFields={[

@@ -59,7 +59,7 @@ export function OrgList({
   rows?: {
     data: Organisation[] | undefined;
     isPending: boolean;
-    isError: boolean;
+    error: Error | null;
     refetch: () => unknown;
   };
 }) {
@@ -121,7 +121,7 @@ export function OrgList({
       onStateChange={onStateChange}
       {...(rows ? {} : { listKey: 'orgs' as const, filterFields })}
       loading={source.isPending}
-      error={source.isError}
+      error={source.error}
       onRetry={() => void source.refetch()}
       onOpen={open}
       renderCard={(o) => (

@@ -77,7 +77,8 @@ export function OrgMetadata({ org }: { org: Organisation }) {
   const query = useQuery(organisationMetadataQuery(org.uuid));
   let body;
   if (query.isPending) body = <Loading />;
-  else if (query.isError) body = <ErrorState onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else {
     const entries = Object.entries(query.data.metadata);
     body =

@@ -112,7 +112,7 @@ export function TokenList({
           },
         ]}
         loading={list.isPending}
-        error={list.isError}
+        error={list.error}
         onRetry={() => void list.refetch()}
         exportRow={(row) => ({
           id: row.id,

@@ -71,7 +71,12 @@ export function UserList({
   state: ListState;
   onStateChange: (changes: Partial<ListState>) => void;
   /** A given set (one organisation's users) instead of every user the caller can see. */
-  rows?: { data: User[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  rows?: {
+    data: User[] | undefined;
+    isPending: boolean;
+    error: Error | null;
+    refetch: () => unknown;
+  };
   /** The organisation a new user starts in. */
   newUserOrg?: string;
 }) {
@@ -154,7 +159,7 @@ export function UserList({
       onStateChange={onStateChange}
       {...(rows ? {} : { listKey: 'users' as const, filterFields })}
       loading={list.isPending}
-      error={list.isError}
+      error={list.error}
       onRetry={() => void list.refetch()}
       onOpen={open}
       renderCard={(u) => (

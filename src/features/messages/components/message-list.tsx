@@ -110,7 +110,7 @@ export function MessageList({
         state={effective}
         onStateChange={onStateChange}
         loading={list.isPending}
-        error={list.isError}
+        error={list.error}
         onRetry={() => void list.refetch()}
         onOpen={setOpen}
         emptyText={t`No messages yet. Packets appear here as devices send them.`}

@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+
+const answer = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('apiRequest failures', () => {
+  it('is a network error only when no answer came', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const failure = await apiRequest('core', '/v2/device/7').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(failure).not.toBeInstanceOf(ApiError);
+  });
+
+  it("is the server's answer, with its status and message, when the server refused", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          answer(400, { statusCode: 400, error: 'Bad Request', message: 'body.email is empty' }),
+        ),
+    );
+    const failure = await apiRequest('core', '/entity/user/forgotpassword', {
+      method: 'POST',
+      body: { email: '' },
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).not.toBeInstanceOf(NetworkError);
+    expect(failure).toMatchObject({ status: 400, message: 'body.email is empty' });
+  });
+
+  it('keeps a server error an answer, even without a readable body', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const failure = await apiRequest('core', '/v2/device/7').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it("leaves the caller's own cancellation as it is", async () => {
+    const cancelled = new DOMException('The operation was aborted.', 'AbortError');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(cancelled));
+    await expect(apiRequest('core', '/v2/device/7')).rejects.toBe(cancelled);
+  });
+});
