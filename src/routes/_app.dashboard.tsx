@@ -8,6 +8,7 @@ import {
   parseDashboardSearch,
   type DashboardSearch,
 } from '../features/dashboards/components/dashboard-search.ts';
+import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { ensureQueries } from '../lib/query-client.ts';
@@ -15,25 +16,31 @@ import { PageTitle } from '../ui/card.tsx';
 import { Loading } from '../ui/status.tsx';
 
 // Charts and the grid load with the dashboards, not with the console.
-const DashboardsPage = lazy(() => import('../features/dashboards/page/dashboards-page.tsx'));
-const KioskView = lazy(() => import('../features/dashboards/page/kiosk-view.tsx'));
+const loadPage = () => import('../features/dashboards/page/dashboards-page.tsx');
+const loadKiosk = () => import('../features/dashboards/page/kiosk-view.tsx');
+const DashboardsPage = lazy(loadPage);
+const KioskView = lazy(loadKiosk);
 
 /** The dashboard, its period and the wall-display flag are in the URL, so a wall display can be bookmarked. */
 export const Route = createFileRoute('/_app/dashboard')({
   staticData: { title: msg`Dashboard` },
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     parseDashboardSearch(search),
-  loaderDeps: ({ search }) => ({ kiosk: search.kiosk === true }),
-  // The home cards' reads; a wall display shows no cards and starts on its dashboard at once.
-  loader: ({ context: { queryClient, user }, deps }) =>
-    deps.kiosk
-      ? undefined
-      : ensureQueries(
-          queryClient,
-          organisationDeviceTotalQuery(user.org.uuid),
-          organisationQuery(user.org.uuid),
-          ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
-        ),
+  loaderDeps: ({ search }) => ({ kiosk: search.kiosk === true, board: search.board }),
+  loader: ({ context: { queryClient, user }, deps }) => {
+    // The page's scripts, the dashboards and their graphs' devices are asked for at once,
+    // not one after another (a wall display's cold load).
+    void (deps.kiosk ? loadKiosk() : loadPage()).catch(() => undefined);
+    void prefetchDashboard(queryClient, deps.board).catch(() => undefined);
+    // The home cards' reads; a wall display shows no cards.
+    if (!deps.kiosk)
+      ensureQueries(
+        queryClient,
+        organisationDeviceTotalQuery(user.org.uuid),
+        organisationQuery(user.org.uuid),
+        ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
+      );
+  },
   component: Dashboard,
 });
 
