@@ -176,6 +176,9 @@ export const DeviceCreate = Type.Object(
 );
 export type DeviceCreate = Static<typeof DeviceCreate>;
 
+/** A device list asked for by ids names at most this many. */
+export const DEVICE_IDS_MAX = 100;
+
 export const DeviceListQuery = Type.Object({
   ...listQuery(deviceSortFields),
   registryId: Type.Optional(EntityId),
@@ -185,6 +188,14 @@ export const DeviceListQuery = Type.Object({
   locType: Type.Optional(LocationType),
   calibrated: Type.Optional(Type.Boolean()),
   communication: Type.Optional(Type.Boolean()),
+  ids: Type.Optional(
+    Type.String({
+      pattern: `^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,${DEVICE_IDS_MAX - 1}}$`,
+      description:
+        'Only these devices: up to 100 ids, comma-separated (a dashboard reads its devices at once)',
+      examples: ['12,13,40'],
+    }),
+  ),
 });
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 

@@ -54,6 +54,7 @@ export interface DeviceFilter {
   locType?: LocationType;
   calibrated?: boolean;
   communication?: boolean;
+  ids?: number[];
 }
 
 export interface FunctionLink {
@@ -108,6 +109,7 @@ export function deviceRepository(db: Kysely<DB>) {
       where.push(sql<SqlBool>`d.calibrated = ${filter.calibrated}`);
     if (filter.communication !== undefined)
       where.push(sql<SqlBool>`d.communication = ${filter.communication}`);
+    if (filter.ids) where.push(sql<SqlBool>`d.id = any(${filter.ids}::bigint[])`);
     return where;
   };
 

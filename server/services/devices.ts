@@ -100,6 +100,7 @@ export function deviceService(fastify: FastifyInstance) {
         locType: query.locType,
         calibrated: query.calibrated,
         communication: query.communication,
+        ...(query.ids ? { ids: query.ids.split(',').map(Number) } : {}),
       };
       const rows = await repo.list(filter, parseSort(query.sort, deviceSorts, 'name'), page);
       return { rows: rows.rows.map(view), total: rows.total };

@@ -18,6 +18,7 @@ export type DeviceFilters = Partial<
     | 'locType'
     | 'calibrated'
     | 'communication'
+    | 'ids'
   >
 >;
 
