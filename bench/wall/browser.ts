@@ -95,7 +95,7 @@ export interface LoadSteps {
   /** DOMContentLoaded ended: the entry and every module it imports have run. */
   scripts: number;
   dashboards: number;
-  /** Each graph's device (for its organisation's time zone). */
+  /** The graphs' devices (for their organisation's time zone): one list by ids, or each alone. */
   devices: number;
   /** Each graph's history. */
   history: number;
@@ -108,7 +108,7 @@ const STEPS = `(() => {
   return {
     scripts: navigation ? navigation.domContentLoadedEventEnd : -1,
     dashboards: last(/^\\/api\\/v2\\/dashboards$/),
-    devices: last(/^\\/api\\/v2\\/device\\/\\d+$/),
+    devices: last(/^\\/api\\/v2\\/(device\\/\\d+|devices)$/),
     history: last(/^\\/api\\/v2\\/devicedata/),
   };
 })()`;

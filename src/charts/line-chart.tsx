@@ -42,6 +42,7 @@ import { paletteColor } from './slices.ts';
 import type { ChartDataset, ChartPoint, ChartWindow, YAxisType } from './types.ts';
 import { useChartSize, useVisible } from './use-chart-size.ts';
 import { weekendRanges } from './weekends.ts';
+import { gapThreshold, runsOf } from './gaps.ts';
 
 export type { ChartPoint } from './types.ts';
 export { CHART_HEIGHT, plotWidth } from './frame.tsx';
@@ -147,6 +148,8 @@ interface Drawn {
   color: string;
   borderWidth: number | undefined;
   points: readonly ChartPoint[];
+  /** The points cut at the series' gaps (gaps.ts): a line is drawn within a run, never across. */
+  runs: (readonly ChartPoint[])[];
 }
 
 function traceLine(
@@ -244,6 +247,7 @@ export function LineChart({
     [givenWindow, fixedFrom, fixedTo],
   );
   const sliding = window.kind === 'sliding';
+  const spanMs = window.kind === 'sliding' ? window.durationMs : window.to - window.from;
   const innerWidth = plotWidth(width);
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
 
@@ -259,16 +263,18 @@ export function LineChart({
     () =>
       datasets.map((d, index) => {
         const usable = innerWidth > 0 ? drawablePoints(d.points, yAxis) : [];
+        // Nothing is drawn before the width is known: no work on the whole series for it.
+        const points = innerWidth > 0 ? decimate(usable, Math.ceil(innerWidth)) : usable;
         return {
           id: d.id,
           label: d.label,
           color: d.color ?? (index === 0 ? theme.colors.primary : paletteColor(index)),
           borderWidth: d.borderWidth,
-          // Nothing is drawn before the width is known: no work on the whole series for it.
-          points: innerWidth > 0 ? decimate(usable, Math.ceil(innerWidth)) : usable,
+          points,
+          runs: runsOf(points, gapThreshold(usable, spanMs / Math.max(1, innerWidth))),
         };
       }),
-    [datasets, yAxis, innerWidth, theme.colors.primary],
+    [datasets, yAxis, innerWidth, spanMs, theme.colors.primary],
   );
   const skipped = useMemo(
     () => datasets.reduce((sum, d) => sum + skippedOnLog(d.points, yAxis), 0),
@@ -362,23 +368,25 @@ export function LineChart({
       context.clip();
       const radius = touch ? TOUCH_POINT_RADIUS : POINT_RADIUS;
       for (const d of drawn) {
-        if (traceBand(context, d.points, x, y)) {
-          context.globalAlpha = BAND_OPACITY;
-          context.fillStyle = d.color;
-          context.fill();
-          context.globalAlpha = 1;
-        }
         context.strokeStyle = d.color;
+        context.fillStyle = d.color;
         context.lineWidth =
           hoverId === d.id ? lineWidthFor(d.id, hoverId) : (d.borderWidth ?? LINE_WIDTH);
         context.lineJoin = 'round';
         context.lineCap = 'round';
-        traceLine(context, d.points, x, y);
-        context.stroke();
         const spacing = d.points.length > 1 ? innerWidth / d.points.length : innerWidth;
-        if (spacing >= MIN_DOT_SPACING) {
-          context.fillStyle = d.color;
-          for (const p of d.points) {
+        const dots = spacing >= MIN_DOT_SPACING;
+        for (const run of d.runs) {
+          if (traceBand(context, run, x, y)) {
+            context.globalAlpha = BAND_OPACITY;
+            context.fill();
+            context.globalAlpha = 1;
+          }
+          traceLine(context, run, x, y);
+          context.stroke();
+          // A point alone between two gaps has no line: it shows as a dot.
+          if (!dots && run.length > 1) continue;
+          for (const p of run) {
             const px = x(p.time);
             if (px < -radius || px > innerWidth + radius) continue;
             context.beginPath();
