@@ -1,43 +1,42 @@
-import type { GraphPeriod } from '../../../../contracts/dashboard.ts';
-import { BarChart } from '../../../charts/bar-chart.tsx';
-import { describeSpan } from '../../../charts/time-spans.ts';
-import { isTouchScreen } from '../../../charts/frame.tsx';
-import { LineChart } from '../../../charts/line-chart.tsx';
-import { NoData } from '../../../charts/no-data.tsx';
-import { PieChart } from '../../../charts/pie-chart.tsx';
-import { slicesPerBucket, slicesPerDataset } from '../../../charts/slices.ts';
-import type { ChartDataset, YAxisType } from '../../../charts/types.ts';
-import type { PeriodWindow } from '../../../lib/periods.ts';
-import { chartTypes } from '../../../lib/settings.ts';
+import type { PeriodWindow } from '../lib/periods.ts';
+import type { ChartType } from '../lib/settings.ts';
+import { BarChart } from './bar-chart.tsx';
+import { isTouchScreen } from './frame.tsx';
+import { LineChart } from './line-chart.tsx';
+import { NoData } from './no-data.tsx';
+import { PieChart } from './pie-chart.tsx';
+import { slicesPerBucket, slicesPerDataset } from './slices.ts';
+import { describeSpan } from './time-spans.ts';
+import type { ChartDataset, YAxisType } from './types.ts';
 
 const axisTypes: Record<'linear' | 'log', YAxisType> = { linear: 'linear', log: 'logarithmic' };
 
-/**
- * A chart graph's body (types 0 and 6): all its datasets (a multi-source
- * chart's: one per device) as the period's chart kind (0 pie, 1 donut, 2 bar,
- * 3 line) on the graph's value axis. A line on a live period follows the
- * clock smoothly; other periods and kinds show the period's range. A pie or
- * doughnut of one dataset has a slice per bucket, of several a slice per
- * dataset.
- */
 /** Room kept under a plot for a legend of one row, and of two (more scroll; chart-legend.tsx). */
 const LEGEND_ROW = 40;
 const LEGEND_ROWS_MAX = 72;
 /** Below this a plot says nothing: it stays this tall and the cell scrolls. */
 const MIN_HEIGHT = 120;
 
-export function ChartBody({
+/**
+ * Datasets as a chart of the given kind (spec's chart types: pie, donut,
+ * bar, line) on one value axis: a dashboard chart graph (types 0 and 6) and
+ * the device data tab. A line on a live period follows the clock smoothly;
+ * other periods and kinds show the period's range. A pie or doughnut of one
+ * dataset has a slice per bucket, of several a slice per dataset.
+ */
+export function KindChart({
   datasets,
-  period,
+  kind,
   range,
   window,
   timeZone,
   yAxis,
   label,
   height,
+  formats = {},
 }: {
   datasets: readonly ChartDataset[];
-  period: GraphPeriod;
+  kind: ChartType;
   range: { from: number; to: number };
   /** The period's window: a sliding one moves the line chart's axis with the clock. */
   window?: PeriodWindow | null | undefined;
@@ -47,12 +46,17 @@ export function ChartBody({
   label?: string | undefined;
   /** The plot's height in px: the graph's cell less its legend; the spec's 300 when absent. */
   height?: number | undefined;
+  /** A value in tooltips, the value axis' ticks and a band's range; the charts' own when absent. */
+  formats?: {
+    value?: (value: number) => string;
+    tick?: (value: number) => string;
+    range?: (min: string, max: string) => string;
+  };
 }) {
   const first = datasets[0];
   if (!first || datasets.every((d) => d.points.length === 0)) return <NoData />;
   const name = label ?? first.label;
   const unit = first.unit;
-  const kind = chartTypes[period.chartType] ?? 'line';
   // A legend (several datasets, or a pie's slices) takes a line or two under the plot.
   const entries =
     kind === 'pie' || kind === 'donut' ? Math.max(datasets.length, 3) : datasets.length;
@@ -87,6 +91,8 @@ export function ChartBody({
           to={range.to}
           timeZone={timeZone}
           yAxis={axisTypes[yAxis]}
+          formatValue={formats.value}
+          formatTick={formats.tick}
         />
       );
     default:
@@ -100,6 +106,9 @@ export function ChartBody({
           timeZone={timeZone}
           yAxis={axisTypes[yAxis]}
           touch={isTouchScreen()}
+          formatValue={formats.value}
+          formatTick={formats.tick}
+          formatRange={formats.range}
         />
       );
   }
