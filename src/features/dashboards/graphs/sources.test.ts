@@ -24,4 +24,16 @@ describe('bucketsFor', () => {
       undefined,
     );
   });
+
+  it('draws a line of sums or counts one value per unit of the period, whatever the devices send', () => {
+    const graph = newGraph(6, () => 0.5, 'People in today');
+    const summed = {
+      ...graph,
+      dataSource: { ...graph.dataSource, type: 1, statistic: 'sum' as const },
+    };
+    const today = { menuId: 0, timeType: 1, chartType: 3 };
+    // Today, hourly: 24 hours and three more, not the raw points.
+    expect(bucketsFor(summed, today, DAY, 150)).toBe(27);
+    expect(bucketsFor(graph, today, DAY, 150)).toBe(undefined);
+  });
 });

@@ -3,7 +3,7 @@ import { dataSourceTypes, graphTypes } from '../../../../contracts/dashboard.ts'
 import { graphKind } from './graph-kind.ts';
 import type { Statistic } from '../../../../contracts/history.ts';
 import type { SeriesPoint } from '../../../../streams/types.ts';
-import { periodUsesBuckets } from '../../../lib/periods.ts';
+import { barBuckets, periodUsesBuckets } from '../../../lib/periods.ts';
 import type { DrawnRow } from './drawn-data.tsx';
 
 /**
@@ -100,9 +100,6 @@ export function graphSources(graph: Graph): GraphSource[] {
 export const chartKindOf = (period: GraphPeriod) => period.chartType;
 
 const MINUTE = 60_000;
-const unitMs = [MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, 24 * 60 * MINUTE] as const;
-/** Bars and slices: one per unit of the period's granularity, within reason. */
-const MAX_BARS = 120;
 /** Cards read a period's statistic from this many buckets. */
 export const CARD_BUCKETS = 50;
 
@@ -110,8 +107,9 @@ export const CARD_BUCKETS = 50;
  * How many buckets a source is read in, or undefined for the raw points:
  * bars and slices one per minute, hour or day of the period (its display
  * granularity), line charts about one per pixel on long periods and raw
- * points on short ones, cards a few buckets, gauges and wind the raw points
- * (their latest value) unless a statistic is asked for.
+ * points on short ones (a line of sums or counts one per unit, as bars),
+ * cards a few buckets, gauges and wind the raw points (their latest value)
+ * unless a statistic is asked for.
  */
 export function bucketsFor(
   graph: Graph,
@@ -128,17 +126,18 @@ export function bucketsFor(
     case graphTypes.wind:
       return undefined;
     default: {
-      if (period.chartType !== 3) {
-        const unit = unitMs[period.timeType] ?? unitMs[2];
-        // Three more than the whole units: the range's ends need not sit on a bucket's edge,
-        // history widens the range by an hour each side, and the server widens the buckets
-        // when asked for fewer than the range touches (server/history/plan.ts).
-        return Math.min(MAX_BARS, Math.max(2, Math.round(durationMs / unit) + 3));
-      }
+      if (period.chartType !== 3) return barBuckets(period.timeType, durationMs);
+      // A line of sums or counts has one value per minute, hour or day of the period: finer
+      // buckets, or raw points, would make its values depend on how often the devices report.
+      if (sumsOrCounts(graph.dataSource)) return barBuckets(period.timeType, durationMs);
       return periodUsesBuckets(period.menuId) ? lineBuckets : undefined;
     }
   }
 }
+
+const sumsOrCounts = (source: DataSource) =>
+  source.type === dataSourceTypes.statistic &&
+  (source.statistic === 'sum' || source.statistic === 'count');
 
 /** A point's value by a statistic: a bucket's own, or the raw value itself. */
 export function statisticOf(point: SeriesPoint, statistic: Statistic): number {
