@@ -280,3 +280,42 @@ export function isGraphComplete(graph: Graph): boolean {
       return isDataSourceComplete(graph.dataSource);
   }
 }
+
+/** A starter dashboard charts at most this many devices. */
+export const STARTER_GRAPHS = 4;
+
+/** What a starter dashboard needs of a device: its id, name and data keys. */
+export interface StarterDevice {
+  id: number;
+  name: string;
+  dataKeys: readonly { key: string; type?: string | undefined }[];
+}
+
+/** Key types a chart can draw (spec §3 Device type keys); untyped keys are tried too. */
+const drawable = new Set(['value', 'integer', 'int', undefined]);
+
+/**
+ * The dashboard made for a user who has none (Settings → "Create a dashboard
+ * automatically"): a line chart of the first drawable data key of each of
+ * their first devices, on the user's default period, two to a row.
+ */
+export function starterDashboard(
+  devices: readonly StarterDevice[],
+  chartType: number,
+  random: () => number,
+): { graphs: Graph[] } {
+  const graphs: Graph[] = [];
+  for (const device of devices) {
+    if (graphs.length === STARTER_GRAPHS) break;
+    const key = device.dataKeys.find((k) => drawable.has(k.type))?.key;
+    if (!key) continue;
+    const graph = newGraph(graphTypes.chart, random, `${device.name} · ${key}`.slice(0, 200));
+    graphs.push({
+      ...graph,
+      period: { ...graph.period, chartType },
+      dataSource: { ...graph.dataSource, deviceId: device.id, dataKey: key },
+      grid: placeNewGraph(graphs, graphTypes.chart, graph.id),
+    });
+  }
+  return { graphs };
+}

@@ -72,6 +72,22 @@ export type PeriodWindow =
  * when daylight saving time begins or ends; the "last N days" periods end
  * now, and the live periods slide with the clock.
  */
+const unitMs = [MINUTE, 60 * MINUTE, DAY, DAY] as const;
+/** Bars and slices: one per unit of the period's granularity, within reason. */
+const MAX_BARS = 120;
+
+/**
+ * How many buckets bars and slices are read in: one per minute, hour or day
+ * of the period (its display granularity, spec §3 timeType), at most 120.
+ */
+export function barBuckets(timeType: number, durationMs: number): number {
+  const unit = unitMs[timeType] ?? DAY;
+  // Three more than the whole units: the range's ends need not sit on a bucket's edge,
+  // history widens the range by an hour each side, and the server widens the buckets
+  // when asked for fewer than the range touches (server/history/plan.ts).
+  return Math.min(MAX_BARS, Math.max(2, Math.round(durationMs / unit) + 3));
+}
+
 /** Whether a menu period's window depends on the time zone (today, yesterday, this week). */
 export function periodNeedsTimeZone(menuId: number): boolean {
   return menuId === 0 || menuId === 1 || menuId === 2;

@@ -46,6 +46,7 @@ export const weekendColorValues: Record<WeekendColor, string> = {
 export const mapThemes = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 /** Chart types by id; the default period's chart type 3 is a line chart. */
 export const chartTypes = ['pie', 'donut', 'bar', 'line'] as const;
+export type ChartType = (typeof chartTypes)[number];
 /** Hover preview delays in ms; 0 hides the preview. */
 export const hoverTimes = [0, 300, 500, 700, 1000, 2000, 3000] as const;
 /**

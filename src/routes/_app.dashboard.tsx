@@ -8,6 +8,7 @@ import {
   parseDashboardSearch,
   type DashboardSearch,
 } from '../features/dashboards/components/dashboard-search.ts';
+import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
 import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
@@ -55,18 +56,22 @@ function Dashboard() {
   const loading = <Loading label={<Trans>Loading dashboards…</Trans>} />;
   if (search.kiosk)
     return (
-      <Suspense fallback={loading}>
-        <KioskView search={search} onSearch={onSearch} />
-      </Suspense>
+      <DashboardTheme fill>
+        <Suspense fallback={loading}>
+          <KioskView search={search} onSearch={onSearch} />
+        </Suspense>
+      </DashboardTheme>
     );
   return (
     <>
       <PageTitle>
         <Trans>Welcome, {user.firstName || user.email}</Trans>
       </PageTitle>
-      <Suspense fallback={loading}>
-        <DashboardsPage search={search} onSearch={onSearch} />
-      </Suspense>
+      <DashboardTheme>
+        <Suspense fallback={loading}>
+          <DashboardsPage search={search} onSearch={onSearch} />
+        </Suspense>
+      </DashboardTheme>
       <HomeCards user={user} />
     </>
   );

@@ -3,7 +3,8 @@ import type { Graph, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
 import type { PeriodWindow } from '../../../lib/periods.ts';
 import { DifferenceBody, ScoreBody, WindBody } from './card-bodies.tsx';
-import { ChartBody } from './chart-body.tsx';
+import { KindChart } from '../../../charts/kind-chart.tsx';
+import { chartTypes } from '../../../lib/settings.ts';
 import { chartDatasets } from './chart-data.ts';
 import type { DrawnGraph } from './drawn-data.tsx';
 import { GaugeBody } from './gauge-body.tsx';
@@ -52,9 +53,9 @@ export function GraphBody({
       return <WindBody datasets={data.datasets} />;
     default:
       return (
-        <ChartBody
+        <KindChart
           datasets={datasets}
-          period={period}
+          kind={chartTypes[period.chartType] ?? 'line'}
           range={range}
           window={window}
           timeZone={data.timeZone}

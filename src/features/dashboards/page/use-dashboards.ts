@@ -15,6 +15,7 @@ import {
 import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
 import { useDashboardWrites } from '../../../api/dashboards/mutations.ts';
 import { useNotify } from '../../../lib/notifications.ts';
+import { makeStarterDashboard } from './starter-dashboard.ts';
 import type { NoticeSeverity } from '../../../../machines/notifications.machine.ts';
 
 /** What the snackbar says for each notice of the dashboard machine. */
@@ -47,9 +48,12 @@ export function useDashboards(initialId: string | undefined) {
   const actor = useActorRef(
     dashboardMachine.provide({
       actors: {
-        loadDashboards: fromPromise(() =>
-          queryClient.fetchQuery({ ...dashboardListQuery(), staleTime: 0 }),
-        ),
+        loadDashboards: fromPromise(async () => {
+          const list = await queryClient.fetchQuery({ ...dashboardListQuery(), staleTime: 0 });
+          if (list.length > 0) return list;
+          const made = await makeStarterDashboard(queryClient, writes, i18n._(msg`My Dashboard`));
+          return made ? [made] : list;
+        }),
         createDashboard: fromPromise<Dashboard, DashboardCreate>(({ input }) =>
           writes.create(input),
         ),

@@ -2,7 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useConnectionState } from '../../../lib/live-data.tsx';
-import { availablePeriods, periodUsesBuckets, periodWindow } from '../../../lib/periods.ts';
+import {
+  availablePeriods,
+  periodOption,
+  periodUsesBuckets,
+  periodWindow,
+} from '../../../lib/periods.ts';
+import { chartTypes } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { LiveBadge } from '../../../ui/live-badge.tsx';
 import { Empty } from '../../../ui/status.tsx';
@@ -43,7 +49,8 @@ function ConnectionBadge() {
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * A device's data: a live line chart per data key for the chosen period.
+ * A device's data: a live chart per data key for the chosen period, of the
+ * user's chart type, aggregated on long periods unless they asked for raw data.
  * History arrives first; points committed after that appear without reload.
  * Periods and times are those of the device's organisation's time zone.
  */
@@ -72,7 +79,10 @@ export function DeviceDataPanel({
     () => periodWindow(menuId, new Date().getTime(), timeZone),
     [menuId, timeZone],
   );
-  const aggregate = periodUsesBuckets(menuId);
+  // Raw data (Settings → Diagrams) draws every value as it came, on any period.
+  const aggregate = periodUsesBuckets(menuId) && !settings.rawData;
+  const kind = chartTypes[settings.chartType] ?? 'line';
+  const timeType = periodOption(menuId)?.timeType ?? 2;
 
   return (
     <div>
@@ -115,6 +125,8 @@ export function DeviceDataPanel({
             info={info}
             window={window}
             aggregate={aggregate}
+            kind={kind}
+            timeType={timeType}
             timeZone={timeZone}
           />
         ))

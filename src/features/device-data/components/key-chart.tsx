@@ -1,10 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
+import { KindChart } from '../../../charts/kind-chart.tsx';
 import { LineChart } from '../../../charts/line-chart.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useSeries } from '../../../lib/live-data.tsx';
-import type { PeriodWindow } from '../../../lib/periods.ts';
+import { barBuckets, type PeriodWindow } from '../../../lib/periods.ts';
+import type { ChartType } from '../../../lib/settings.ts';
 import { Section } from '../../../ui/detail.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
 import { useElementWidth } from '../../../lib/use-element-size.ts';
@@ -52,22 +54,29 @@ function BucketCaption({ bucketMs, banded }: { bucketMs: number; banded: boolean
 }
 
 /**
- * One data key's chart. Long periods (`aggregate`) are drawn from about one
- * bucket per pixel, with a min/max band; shorter ones from the raw points.
- * Off screen, the chart stops drawing and lets its live feed go; back on
- * screen it fills what it missed.
+ * One data key's chart, of the user's chart type (Settings → Diagrams). A
+ * line on a long period (`aggregate`) is drawn from about one bucket per
+ * pixel, with a min/max band, unless the user asked for raw data; shorter
+ * ones from the raw points. Bars and slices show one bucket per minute, hour
+ * or day of the period (`timeType`). Off screen, the chart stops drawing and
+ * lets its live feed go; back on screen it fills what it missed.
  */
 export function KeyChart({
   deviceId,
   info,
   window,
   aggregate,
+  timeType,
+  kind = 'line',
   timeZone,
 }: {
   deviceId: number;
   info: DataKeyInfo;
   window: PeriodWindow;
   aggregate: boolean;
+  /** The period's display granularity (spec §3): 0 minutely, 1 hourly, 2 daily. */
+  timeType: number;
+  kind?: ChartType;
   /** The organisation's time zone: the history route's times and the chart's labels. */
   timeZone: string;
 }) {
@@ -75,16 +84,19 @@ export function KeyChart({
   const frame = useRef<HTMLDivElement>(null);
   const onScreen = useOnScreen(frame);
   const width = useElementWidth(frame);
-  // An aggregated chart waits for its width: it decides how many buckets to ask for.
+  const durationMs = window.kind === 'sliding' ? window.durationMs : window.to - window.from;
+  const buckets =
+    kind !== 'line' ? barBuckets(timeType, durationMs) : aggregate ? bucketsFor(width) : undefined;
+  // A line of buckets waits for its width: it decides how many buckets to ask for.
   const request =
-    aggregate && width === 0
+    kind === 'line' && aggregate && width === 0
       ? null
       : {
           deviceId,
           key: info.key,
           window,
           timeZone,
-          ...(aggregate ? { buckets: bucketsFor(width) } : {}),
+          ...(buckets === undefined ? {} : { buckets }),
         };
   const series = useSeries(request, { paused: !onScreen });
   // A band shows only where a bucket held different values.
@@ -113,6 +125,28 @@ export function KeyChart({
       <Empty>
         <Trans>No data in this period yet. New values appear here as they arrive.</Trans>
       </Empty>
+    );
+  else if (kind !== 'line')
+    body = (
+      <>
+        {series.bucketMs !== null ? (
+          <BucketCaption bucketMs={series.bucketMs} banded={false} />
+        ) : null}
+        <KindChart
+          kind={kind}
+          datasets={[
+            { id: info.key, label: name, points: series.points, unit: info.unit ?? undefined },
+          ]}
+          range={{ from, to }}
+          timeZone={timeZone}
+          yAxis="linear"
+          label={name}
+          formats={{
+            value: (value) => formatCount(value, 2, language),
+            tick: (value) => axisFormats[language].format(value),
+          }}
+        />
+      </>
     );
   else
     body = (

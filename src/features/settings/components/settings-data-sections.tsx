@@ -1,14 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { availablePeriods, periodOption } from '../../../lib/periods.ts';
-import {
-  calibrationReminders,
-  chartTypes,
-  mapThemes,
-  weekendColors,
-  weekendColorValues,
-} from '../../../lib/settings.ts';
-import { NumberRow, SelectRow, SwitchRow } from '../../../ui/form/rows.tsx';
+import { chartTypes, weekendColors, weekendColorValues } from '../../../lib/settings.ts';
+import { SelectRow, SwitchRow } from '../../../ui/form/rows.tsx';
 import { SettingsSection, type SectionProps } from './settings-section.tsx';
 import { useSettingLabels } from './setting-labels.ts';
 
@@ -44,12 +38,6 @@ export function ChartSettings({ settings, save }: SectionProps) {
         <Trans>Weekends in charts</Trans>
         <Swatch $color={weekendColorValues[settings.weekendColor]} aria-hidden />
       </p>
-      <SelectRow
-        label={t`Map theme`}
-        value={settings.mapTheme}
-        options={mapThemes.map((id) => ({ value: id, label: labels.mapTheme(id) }))}
-        onChange={(mapTheme) => save({ mapTheme })}
-      />
       <SwitchRow
         label={t`Live data`}
         help={t`Offers the live periods, from the last minute to the last hour.`}
@@ -85,11 +73,6 @@ export function ChartSettings({ settings, save }: SectionProps) {
           })
         }
       />
-      <SwitchRow
-        label={t`Side panel on dashboards`}
-        checked={settings.sideBar}
-        onChange={(sideBar) => save({ sideBar })}
-      />
       <SelectRow
         label={t`Dashboard theme`}
         value={settings.dsTheme}
@@ -104,63 +87,11 @@ export function ChartSettings({ settings, save }: SectionProps) {
   );
 }
 
-/** How devices are calibrated, and how often the console reminds of it. */
-export function CalibrationSettings({ settings, save }: SectionProps) {
+/** Cookie consent. */
+export function PrivacySettings({ settings, save }: SectionProps) {
   const { t } = useLingui();
   return (
-    <SettingsSection title={<Trans>Calibration</Trans>}>
-      <SelectRow
-        label={t`Calibrate by`}
-        value={settings.calibration}
-        options={[
-          { value: 1, label: t`Count` },
-          { value: 0, label: t`Time` },
-        ]}
-        onChange={(calibration) => save({ calibration })}
-      />
-      <NumberRow
-        label={t`Count`}
-        help={t`People counted during a calibration.`}
-        value={settings.count}
-        min={1}
-        max={100000}
-        onChange={(count) => save({ count })}
-      />
-      <NumberRow
-        label={t`Time (minutes)`}
-        value={settings.tcount}
-        min={1}
-        max={100000}
-        onChange={(tcount) => save({ tcount })}
-      />
-      <SelectRow
-        label={t`Calibration reminder`}
-        value={settings.calNotifications}
-        options={calibrationReminders.map((months) => ({
-          value: months,
-          label: t`Every ${months} months`,
-        }))}
-        onChange={(calNotifications) => save({ calNotifications })}
-      />
-    </SettingsSection>
-  );
-}
-
-/** Alerts, tips and cookie consent. */
-export function NoticeSettings({ settings, save }: SectionProps) {
-  const { t } = useLingui();
-  return (
-    <SettingsSection title={<Trans>Notifications and privacy</Trans>}>
-      <SwitchRow
-        label={t`Alerts`}
-        checked={settings.alerts}
-        onChange={(alerts) => save({ alerts })}
-      />
-      <SwitchRow
-        label={t`Did you know? tips`}
-        checked={settings.didKnow}
-        onChange={(didKnow) => save({ didKnow })}
-      />
+    <SettingsSection title={<Trans>Privacy</Trans>}>
       <SwitchRow
         label={t`Cookies accepted`}
         checked={settings.cookies}

@@ -99,11 +99,6 @@ export function NavigationSettings({ settings, save }: SectionProps) {
         options={defaultViews.map((view) => ({ value: view, label: labels.view(view) }))}
         onChange={(defaultView) => save({ defaultView })}
       />
-      <SwitchRow
-        label={t`Details panel`}
-        checked={settings.detailsPanel}
-        onChange={(detailsPanel) => save({ detailsPanel })}
-      />
     </SettingsSection>
   );
 }
