@@ -14,7 +14,13 @@ const fields = {
   zip: Required(20),
   city: Required(100),
   region: Nullable(Text(100)),
-  country: Required(100),
+  country: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '\\S',
+    description:
+      "ISO 3166-1 alpha-2 code (DK); the country's English or Danish name is also taken and stored as its code",
+  }),
   website: Nullable(Website),
   taxNumber: Nullable(Text(50)),
   eanNumber: Nullable(Text(50)),
@@ -53,6 +59,7 @@ export const Organisation = Type.Object({
   zip: Nullable(Type.String()),
   city: Nullable(Type.String()),
   region: Nullable(Type.String()),
+  /** ISO 3166-1 alpha-2 code; text kept from before that rule when it names no known country. */
   country: Nullable(Type.String()),
   website: Nullable(Type.String()),
   taxNumber: Nullable(Type.String()),

@@ -17,6 +17,8 @@ export const ApiToken = Type.Object({
   label: Type.String(),
   type: TokenType,
   reference: Nullable(Type.Integer()),
+  /** The name of the device, device type or registry it serves; null for a general token or one whose entity is gone. */
+  referenceName: Nullable(Type.String()),
   orgUuid: Type.String(),
   created: Timestamp,
   createdBy: Nullable(

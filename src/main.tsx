@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
-import { activateLocale, detectLocale, i18n } from './lib/i18n.ts';
+import { activateLocale, i18n, startLocale } from './lib/i18n.ts';
 import {
   CACHE_STORAGE_KEY,
   createQueryClient,
@@ -14,6 +14,7 @@ import {
 import { authKeys } from './api/session/keys.ts';
 import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { withDefaults } from './lib/settings.ts';
 
 const queryClient = createQueryClient();
 const router = createRouter({
@@ -29,13 +30,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
-await Promise.all([loadRuntimeConfig(), activateLocale(detectLocale())]);
+await Promise.all([loadRuntimeConfig(), activateLocale(startLocale())]);
 // The kept cache belongs to the session that made it: without one, nothing is
 // shown from it. Only the server knows (the session cookie is HttpOnly);
 // offline, the answer is unknown and the cache stays.
 const user = await fetchCurrentUser().catch(() => undefined);
 if (user === null) localStorage.removeItem(CACHE_STORAGE_KEY);
 if (user !== undefined) queryClient.setQueryData(authKeys.user(), user);
+// Signed in, the console speaks the user's language from its first frame.
+const language = user ? withDefaults(user.internal.settings).language : undefined;
+if (language && language !== i18n.locale) await activateLocale(language);
 
 const root = document.getElementById('root');
 if (root) {

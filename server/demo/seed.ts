@@ -51,7 +51,7 @@ export async function seedDemo(
       address: 'Sluseholmen 2',
       zip: '2450',
       city: 'København SV',
-      country: 'Denmark',
+      country: 'DK',
       website: 'https://nordlys.example',
     });
     const copenhagen = await orgs.create({
@@ -62,7 +62,7 @@ export async function seedDemo(
       zip: '1550',
       city: 'København V',
       region: 'Region Hovedstaden',
-      country: 'Denmark',
+      country: 'DK',
     });
     const norrebro = await orgs.create({
       name: 'Byliv Nørrebro',
@@ -72,7 +72,7 @@ export async function seedDemo(
       zip: '2200',
       city: 'København N',
       region: 'Region Hovedstaden',
-      country: 'Denmark',
+      country: 'DK',
     });
     const aarhus = await orgs.create({
       name: 'Aarhus Trafiklab',
@@ -82,7 +82,7 @@ export async function seedDemo(
       zip: '8000',
       city: 'Aarhus C',
       region: 'Region Midtjylland',
-      country: 'Denmark',
+      country: 'DK',
     });
 
     const users = userRepository(trx);

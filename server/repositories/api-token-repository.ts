@@ -28,19 +28,31 @@ const columns = [
 ] as const;
 
 export function apiTokenRepository(db: Kysely<DB>) {
+  /** A token with its creator and the name of the device, device type or registry it serves. */
   const base = () =>
-    db.selectFrom('api_tokens as t').leftJoin('users as u', 'u.uuid', 't.created_by');
+    db
+      .selectFrom('api_tokens as t')
+      .leftJoin('users as u', 'u.uuid', 't.created_by')
+      .leftJoin('devices as d', (join) =>
+        join.onRef('d.id', '=', 't.reference').on('t.type', '=', 'device'),
+      )
+      .leftJoin('device_types as dt', (join) =>
+        join.onRef('dt.id', '=', 't.reference').on('t.type', '=', 'devicetype'),
+      )
+      .leftJoin('registries as r', (join) =>
+        join.onRef('r.id', '=', 't.reference').on('t.type', '=', 'registry'),
+      )
+      .select((eb) => [
+        ...columns,
+        eb.fn.coalesce('d.name', 'dt.name', 'r.name').as('reference_name'),
+      ]);
   return {
     listForOrg(orgUuid: string) {
-      return base()
-        .select(columns)
-        .where('t.org_uuid', '=', orgUuid)
-        .orderBy('t.created_at', 'desc')
-        .execute();
+      return base().where('t.org_uuid', '=', orgUuid).orderBy('t.created_at', 'desc').execute();
     },
 
     get(id: number) {
-      return base().select(columns).where('t.id', '=', id).executeTakeFirst();
+      return base().where('t.id', '=', id).executeTakeFirst();
     },
 
     /** Stores the hash of a new secret and gives the secret back, this once. */
@@ -125,3 +137,8 @@ export function apiTokenRepository(db: Kysely<DB>) {
     },
   };
 }
+
+/** A token as read: its columns, its creator's name and e-mail, and the name of what it serves. */
+export type TokenRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof apiTokenRepository>['get']>>
+>;

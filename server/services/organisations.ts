@@ -4,6 +4,7 @@ import { can, inScope, scopeList, subtree, type Actor } from '../access/access.t
 import { json } from '../db/json.ts';
 import type { OrganisationsTable } from '../db/types.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { countryCode } from '../lib/country.ts';
 import { formatPhone } from '../lib/phone.ts';
 import { organisationRepository } from '../repositories/organisation-repository.ts';
 import { organisationView } from '../views/organisation-view.ts';
@@ -29,6 +30,18 @@ function checkWebsite(website: string | null | undefined): void {
   }
 }
 
+/** The stored form of a country: its ISO code, whether the code or a name was sent. */
+function storedCountry(country: string): string {
+  const code = countryCode(country);
+  if (!code) {
+    throw new HttpError(
+      400,
+      `Unknown country: ${country.trim()}. Send its ISO 3166-1 alpha-2 code (such as DK) or its English or Danish name`,
+    );
+  }
+  return code;
+}
+
 function checkTimeZone(timeZone: string | undefined): void {
   if (timeZone === undefined) return;
   try {
@@ -47,7 +60,7 @@ const updatedValues = (body: OrganisationUpdate): Updateable<OrganisationsTable>
   ...(body.zip !== undefined && { zip: body.zip }),
   ...(body.city !== undefined && { city: body.city }),
   ...(body.region !== undefined && { region: body.region }),
-  ...(body.country !== undefined && { country: body.country }),
+  ...(body.country !== undefined && { country: storedCountry(body.country) }),
   ...(body.website !== undefined && { website: body.website }),
   ...(body.taxNumber !== undefined && { tax_number: body.taxNumber }),
   ...(body.eanNumber !== undefined && { ean_number: body.eanNumber }),
@@ -94,13 +107,14 @@ export function organisationService(fastify: FastifyInstance) {
     async create(body: OrganisationCreate): Promise<Organisation> {
       checkWebsite(body.website);
       checkTimeZone(body.timeZone);
+      const country = storedCountry(body.country);
       const created = await repo.create({
         name: body.name.trim(),
         parent_uuid: body.parentUuid,
         address: body.address,
         zip: body.zip,
         city: body.city,
-        country: body.country,
+        country,
         nickname: body.nickname ?? null,
         region: body.region ?? null,
         website: body.website ?? null,

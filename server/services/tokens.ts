@@ -3,35 +3,13 @@ import { can, inScope, type Actor } from '../access/access.ts';
 import { groups, type Resource } from '../access/matrix.ts';
 import type { ApiTokenType } from '../db/types.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { apiTokenRepository } from '../repositories/api-token-repository.ts';
+import { apiTokenRepository, type TokenRow } from '../repositories/api-token-repository.ts';
 import { deviceRepository } from '../repositories/device-repository.ts';
 import { deviceTypeRepository } from '../repositories/device-type-repository.ts';
 import { organisationRepository } from '../repositories/organisation-repository.ts';
 import { registryRepository } from '../repositories/registry-repository.ts';
+import { tokenView } from '../views/token-view.ts';
 import type { ApiToken, ApiTokenCreate, CreatedApiToken } from '../../contracts/token.ts';
-
-type TokenRow = NonNullable<Awaited<ReturnType<ReturnType<typeof apiTokenRepository>['get']>>>;
-
-function tokenView(row: TokenRow): ApiToken {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    label: row.label,
-    type: row.type,
-    reference: row.reference,
-    orgUuid: row.org_uuid,
-    created: row.created_at.toISOString(),
-    createdBy: row.created_by
-      ? {
-          uuid: row.created_by,
-          name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
-          email: row.email ?? '',
-        }
-      : null,
-    calls: row.calls,
-    lastCall: row.last_call_at ? row.last_call_at.toISOString() : null,
-  };
-}
 
 /** Account managers and super users oversee every token in their organisations; a user, their own. */
 const oversees = (actor: Actor, row: TokenRow) =>

@@ -1,3 +1,4 @@
+import { countryCode } from '../lib/country.ts';
 import type { OrganisationRow } from '../repositories/organisation-repository.ts';
 import type { Organisation } from '../../contracts/organisation.ts';
 
@@ -12,7 +13,8 @@ export function organisationView(row: OrganisationRow): Organisation {
     zip: row.zip,
     city: row.city,
     region: row.region,
-    country: row.country,
+    // A country stored as a name before codes were kept reads as its code too.
+    country: row.country === null ? null : (countryCode(row.country) ?? row.country),
     website: row.website,
     taxNumber: row.tax_number,
     eanNumber: row.ean_number,

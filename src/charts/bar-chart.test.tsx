@@ -89,6 +89,21 @@ describe('bar chart', () => {
     expect(bars('a')).toBe(7);
   });
 
+  it("writes its axis in the console's language, not the browser's: a decimal comma in Danish", () => {
+    renderScreen(
+      <BarChart
+        label="Vand"
+        datasets={[daily('a', 'Måler A', [0.5, 1, 1.5])]}
+        from={monday}
+        to={monday + 3 * DAY}
+        timeZone={zone}
+      />,
+    );
+    const ticks = [...document.querySelectorAll('svg text')].map((text) => text.textContent);
+    expect(ticks.some((tick) => /^\d+,\d+$/.test(tick ?? ''))).toBe(true);
+    expect(ticks.filter((tick) => /^\d+\.\d+$/.test(tick ?? ''))).toEqual([]);
+  });
+
   it('shows the no-data note when there are no values', () => {
     renderScreen(<BarChart label="Vand" datasets={[daily('a', 'Måler A', [])]} />);
     expect(screen.getByRole('status').textContent).toContain(

@@ -5,7 +5,7 @@ import { Bar } from '@visx/shape';
 import { useMemo, type PointerEvent } from 'react';
 import styled, { keyframes, useTheme } from 'styled-components';
 import type { TooltipTarget } from '../../machines/tooltip.machine.ts';
-import { formatSummaryCount } from '../lib/format.ts';
+import { formatAxisValue, formatSummaryCount } from '../lib/format.ts';
 import { weekendColorValues } from '../lib/settings.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { TimeAxis, ValueAxis } from './axes.tsx';
@@ -90,7 +90,6 @@ const Grow = styled.g`
 `;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const defaultTick = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 /**
  * Values per time bucket as bars, the datasets' bars side by side in each
@@ -115,7 +114,7 @@ function BarPlot({
   from: givenFrom,
   to: givenTo,
   formatValue: givenFormatValue,
-  formatTick = (value) => defaultTick.format(value),
+  formatTick: givenFormatTick,
   height = CHART_HEIGHT,
   timeZone = browserZone(),
   yAxis = 'linear',
@@ -130,6 +129,7 @@ function BarPlot({
   const tooltip = useChartTooltip(hoverTime);
   const language = i18n.locale === 'en' ? 'en' : 'da';
   const formatValue = givenFormatValue ?? ((value: number) => formatSummaryCount(value, language));
+  const formatTick = givenFormatTick ?? ((value: number) => formatAxisValue(value, language));
   const weekendColor =
     givenWeekendColor === undefined ? weekendColorValues[settings.weekendColor] : givenWeekendColor;
   const innerWidth = plotWidth(width);

@@ -13,7 +13,7 @@ import {
 import { useTheme } from 'styled-components';
 import { decimate } from '../../streams/decimate.ts';
 import { LINE_WIDTH, lineWidthFor, type TooltipTarget } from '../../machines/tooltip.machine.ts';
-import { formatCount } from '../lib/format.ts';
+import { formatAxisValue, formatCount } from '../lib/format.ts';
 import { weekendColorValues } from '../lib/settings.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { TimeAxis, ValueAxis } from './axes.tsx';
@@ -140,7 +140,6 @@ export function newestInside(
 }
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const defaultTick = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 interface Drawn {
   id: string;
@@ -210,7 +209,7 @@ export function LineChart({
   from: fixedFrom,
   to: fixedTo,
   formatValue: givenFormatValue,
-  formatTick = (value) => defaultTick.format(value),
+  formatTick: givenFormatTick,
   formatRange,
   height = CHART_HEIGHT,
   timeZone = browserZone(),
@@ -235,6 +234,7 @@ export function LineChart({
     () => givenFormatValue ?? ((value: number) => formatCount(value, 3, language)),
     [givenFormatValue, language],
   );
+  const formatTick = givenFormatTick ?? ((value: number) => formatAxisValue(value, language));
   const weekendColor =
     givenWeekendColor === undefined ? weekendColorValues[settings.weekendColor] : givenWeekendColor;
 

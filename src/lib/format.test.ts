@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatCount, formatDate, formatDateTime } from './format.ts';
+import {
+  formatCalendarDate,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+} from './format.ts';
 
 describe('formatting', () => {
   const moment = new Date(2026, 10, 22, 14, 5, 9);
@@ -20,5 +26,14 @@ describe('formatting', () => {
   it('writes counts with a comma and the asked decimals', () => {
     expect(formatCount(1234.5, 2)).toBe('1.234,50');
     expect(formatCount(0.12345, 3)).toBe('0,123');
+  });
+
+  it('writes other numbers with a decimal comma in Danish, every decimal kept and no float noise', () => {
+    expect(formatNumber(0.3)).toBe('0,3');
+    expect(formatNumber(0.3, 'en')).toBe('0.3');
+    expect(formatNumber(56.153620000000004, 'da')).toBe('56,15362');
+    expect(formatNumber(10.2003456789, 'da')).toBe('10,2003456789');
+    expect(formatNumber(-3, 'da')).toBe('-3');
+    expect(formatNumber(0.1 + 0.2, 'en')).toBe('0.3');
   });
 });

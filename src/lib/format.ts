@@ -41,6 +41,24 @@ export function formatCount(value: number, decimals: number, language: 'da' | 'e
   }).format(value);
 }
 
+/**
+ * A measured or typed number as its language writes it: a decimal comma in
+ * Danish, as many decimals as it has, and none of a binary fraction's noise
+ * (56.153620000000004 is 56,15362).
+ */
+export function formatNumber(value: number, language: 'da' | 'en' = 'da'): string {
+  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+    maximumSignificantDigits: 15,
+  }).format(value);
+}
+
+/** A value on a chart's axis: at most 2 decimals, in the console's language (never the browser's). */
+export function formatAxisValue(value: number, language: 'da' | 'en' = 'da'): string {
+  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+    maximumFractionDigits: 2,
+  }).format(value);
+}
+
 /** Spec §9: counts in summary tooltips (bar, doughnut, pie) have 2 decimals. */
 export const SUMMARY_DECIMALS = 2;
 /** Spec §9: values in line tooltips have 3 decimals. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { detectLocale } from './i18n.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, chooseLocale, startLocale } from './i18n.ts';
 
 function entries(locale: string): { id: string; text: string }[] {
   const file = path.resolve(__dirname, '../locales', locale, 'messages.po');
@@ -24,21 +24,24 @@ describe('translations', () => {
   });
 });
 
-describe('detectLocale', () => {
+describe('the language before sign-in', () => {
   beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
 
-  it('follows the browser when it speaks a language Nordlys has', () => {
-    expect(detectLocale(['en-GB', 'da'])).toBe('en');
-    expect(detectLocale(['da-DK'])).toBe('da');
+  it('is Danish whatever languages the browser prefers', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    expect(startLocale()).toBe('da');
   });
 
-  it('falls back to Danish', () => {
-    expect(detectLocale(['fr-FR', 'de'])).toBe('da');
-    expect(detectLocale([])).toBe('da');
+  it('is the one last chosen on the pages before sign-in', async () => {
+    await chooseLocale('en');
+    expect(startLocale()).toBe('en');
+    await chooseLocale('da');
+    expect(startLocale()).toBe('da');
   });
 
-  it('prefers the language chosen earlier in this browser', () => {
-    localStorage.setItem('nordlys.locale', 'en');
-    expect(detectLocale(['da-DK'])).toBe('en');
+  it("is not taken from a signed-in user's language or a mailed link's", async () => {
+    await activateLocale('en');
+    expect(startLocale()).toBe('da');
   });
 });

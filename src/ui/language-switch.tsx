@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { activateLocale, isLocale, locales } from '../lib/i18n.ts';
+import { chooseLocale, isLocale, locales } from '../lib/i18n.ts';
 
 const Select = styled.select`
   font: inherit;
@@ -21,7 +21,7 @@ export function LanguageSwitch() {
       value={i18n.locale}
       onChange={(event) => {
         const next = event.target.value;
-        if (isLocale(next)) void activateLocale(next);
+        if (isLocale(next)) void chooseLocale(next);
       }}
     >
       {locales.map((locale) => (

@@ -153,7 +153,7 @@ test('an API token is shown once, closes only when pasted back, counts its calls
   expect((await request.get('/api/entity/organisations', { headers: auth })).status()).toBe(200);
   await page.reload();
   const row = page.getByRole('row', { name: new RegExp(tokenLabel) });
-  await expect(row.getByRole('cell').nth(5)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
 
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: /^(Slet|Delete) \(1\)$/ }).click();

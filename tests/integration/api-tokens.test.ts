@@ -63,6 +63,7 @@ describe('API tokens', () => {
         'lastCall',
         'orgUuid',
         'reference',
+        'referenceName',
         'type',
         'uuid',
       ].sort(),
@@ -73,6 +74,7 @@ describe('API tokens', () => {
       label: 'curl',
       type: 'general',
       reference: null,
+      referenceName: null,
       orgUuid: t.world.orgs.alpha,
       created: created.created,
       createdBy: { uuid: t.world.users.managerA, name: 'Anna Test', email: emails.managerA },
@@ -205,6 +207,41 @@ describe('API tokens', () => {
       reference: 999_999,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('names the device, device type or registry a token serves, each of its own kind', async () => {
+    const { alphaThings } = t.world;
+    const device = await create('managerA', {
+      label: 'named device',
+      type: 'device',
+      reference: alphaThings.device.id,
+    });
+    const deviceType = await create('managerA', {
+      label: 'named type',
+      type: 'devicetype',
+      reference: alphaThings.deviceType.id,
+    });
+    const registry = await create('managerA', {
+      label: 'named registry',
+      type: 'registry',
+      reference: alphaThings.registry.id,
+    });
+    const general = await create('managerA', { label: 'named nothing', type: 'general' });
+    expect(device.referenceName).toBe('Alpha device');
+
+    const names = (rows: ApiToken[]) =>
+      Object.fromEntries(
+        rows
+          .filter((row) => [device, deviceType, registry, general].some((c) => c.id === row.id))
+          .map((row) => [row.label, [row.reference, row.referenceName]]),
+      );
+    // Devices, device types and registries number their ids apart: a name comes from the token's kind.
+    expect(names(await list('managerA'))).toEqual({
+      'named device': [alphaThings.device.id, 'Alpha device'],
+      'named type': [alphaThings.deviceType.id, 'Alpha type'],
+      'named registry': [alphaThings.registry.id, 'Alpha registry'],
+      'named nothing': [null, null],
+    });
   });
 
   it('a device token reaches none of the routes that act for its creator', async () => {

@@ -227,6 +227,52 @@ describe('organisations', () => {
     expect(blank.statusCode).toBe(400);
   });
 
+  it('keeps a country as its code, whether the code or its English or Danish name was sent', async () => {
+    const made: { uuid: string; country: string }[] = [];
+    for (const [name, country] of [
+      ['Alpha Dansk', 'Danmark'],
+      ['Alpha English', 'Denmark'],
+      ['Alpha Code', 'dk'],
+      ['Alpha Svensk', 'Sverige'],
+    ] as const) {
+      const res = await as('managerA', 'POST', '/api/entity/organisation', {
+        name,
+        parentUuid: t.world.orgs.alpha,
+        ...address,
+        country,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json<{ uuid: string; country: string }>());
+    }
+    expect(made.map((org) => org.country)).toEqual(['DK', 'DK', 'DK', 'SE']);
+
+    const uuid = made[0]?.uuid ?? '';
+    const renamed = await as('managerA', 'PUT', `/api/entity/organisation/${uuid}`, {
+      country: 'Germany',
+    });
+    expect(renamed.json()).toMatchObject({ country: 'DE' });
+    const unknown = await as('managerA', 'PUT', `/api/entity/organisation/${uuid}`, {
+      country: 'Nordlysland',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ message: string }>().message).toMatch(/^Unknown country: Nordlysland\./);
+
+    // A name stored before countries were kept as codes reads as the code.
+    await t.database.db
+      .updateTable('organisations')
+      .set({ country: 'Danmark' })
+      .where('uuid', '=', uuid)
+      .execute();
+    const read = await as('managerA', 'GET', `/api/entity/organisation/${uuid}`);
+    expect(read.json()).toMatchObject({ country: 'DK' });
+
+    for (const org of made) {
+      expect(
+        (await as('managerA', 'DELETE', `/api/entity/organisation/${org.uuid}`)).statusCode,
+      ).toBe(200);
+    }
+  });
+
   it("answers a bad website with 'Not a valid URL'", async () => {
     for (const website of ['not a url', 'ftp://files.example.com', 'http://localhost']) {
       const res = await as('managerA', 'POST', '/api/entity/organisation', {

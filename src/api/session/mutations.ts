@@ -9,6 +9,7 @@ import type {
   SignedInUser,
 } from '../../../contracts/session.ts';
 import { apiRequest, setUnauthorisedHandler } from '../../lib/api-client.ts';
+import { activateLocale, startLocale } from '../../lib/i18n.ts';
 import type { Favourite } from '../../../contracts/user.ts';
 import type { FavouritesStore } from '../../lib/favourites.ts';
 import { CACHE_STORAGE_KEY, forgetCache } from '../../lib/query-client.ts';
@@ -39,11 +40,15 @@ export async function dropSession(): Promise<void> {
   await apiRequest('auth', '/auth/logout', { method: 'POST' }).catch(() => undefined);
 }
 
+/** Without a user, the console speaks the language of the pages before sign-in again. */
+const leaveUserLanguage = () => void activateLocale(startLocale());
+
 /** Ends the session and forgets everything it showed. */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await dropSession();
   endSession();
   forgetCache(queryClient);
+  leaveUserLanguage();
 }
 
 /**
@@ -58,6 +63,7 @@ export function useSessionExpiry(onEnded: () => void) {
       if (!queryClient.getQueryData(authKeys.user())) return;
       endSession();
       forgetCache(queryClient);
+      leaveUserLanguage();
       onEnded();
     });
     return () => setUnauthorisedHandler(null);

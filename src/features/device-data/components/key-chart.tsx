@@ -26,11 +26,6 @@ const Caption = styled.p`
   font-size: 0.8125rem;
 `;
 
-const axisFormats = {
-  da: new Intl.NumberFormat('da-DK', { maximumFractionDigits: 2 }),
-  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-};
-
 /** What one point of an aggregated chart stands for, and what the band is (when there is one). */
 function BucketCaption({ bucketMs, banded }: { bucketMs: number; banded: boolean }) {
   const { unit, count } = bucketUnit(bucketMs);
@@ -161,7 +156,6 @@ export function KeyChart({
           label={name}
           unit={info.unit ?? undefined}
           formatValue={(value) => formatCount(value, 3, language)}
-          formatTick={(value) => axisFormats[language].format(value)}
           formatRange={(min, max) => t`Lowest ${min}, highest ${max}`}
           timeZone={timeZone}
           touch={touch}

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldList, Section } from '../../../ui/detail.tsx';
@@ -17,6 +18,8 @@ import { InlineForm } from './tab-parts.tsx';
 /** The details tab: what the device is, where (only when calibrated, spec §4) and whose. */
 export function DeviceDetails({ device, canModify }: { device: Device; canModify: boolean }) {
   const { t, i18n } = useLingui();
+  const number = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : formatNumber(value, localeOf(i18n.locale));
   const c = device.calibration;
   const months = c.reminderMonths;
   return (
@@ -65,12 +68,13 @@ export function DeviceDetails({ device, canModify }: { device: Device; canModify
             ...(device.calibrated
               ? [
                   { label: t`Address`, value: device.address },
-                  { label: t`Latitude`, value: device.lat },
-                  { label: t`Longitude`, value: device.lng },
+                  { label: t`Latitude`, value: number(device.lat) },
+                  { label: t`Longitude`, value: number(device.lng) },
                 ]
               : [
                   {
-                    label: t`Position`,
+                    // A place on the map; the user's Position is a job title.
+                    label: t({ message: 'Position', context: 'place on a map' }),
                     value: t`The device is not calibrated: no map location and no weather.`,
                   },
                 ]),
@@ -88,7 +92,7 @@ export function DeviceDetails({ device, canModify }: { device: Device; canModify
               label: t`Calibrated by`,
               value: c.type === 'count' ? t`Count` : c.type === 'time' ? t`Time (minutes)` : null,
             },
-            { label: t`Calibration value`, value: c.value },
+            { label: t`Calibration value`, value: number(c.value) },
             {
               label: t`Reminder`,
               value: months ? t`Every ${months} months` : null,

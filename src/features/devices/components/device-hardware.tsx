@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../lib/format.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import type { Device } from '../../../../contracts/device.ts';
 
 /** The hardware tab (spec §3): model, SIM, modem, memory, adapter, Wi-Fi, CPU temperature. */
 export function DeviceHardware({ device }: { device: Device }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const h = device.hardware;
   return (
     <Section>
@@ -25,7 +27,10 @@ export function DeviceHardware({ device }: { device: Device }) {
           { label: t`Wi-Fi module`, value: h.wifiModule },
           {
             label: t`CPU temperature`,
-            value: h.cpuTemperature === null ? null : `${h.cpuTemperature} °C`,
+            value:
+              h.cpuTemperature === null
+                ? null
+                : `${formatNumber(h.cpuTemperature, localeOf(i18n.locale))} °C`,
           },
         ]}
       />

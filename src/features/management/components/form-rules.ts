@@ -8,6 +8,12 @@ export function formatPhone(input: string): string {
   return parsed?.isValid() ? parsed.formatInternational() : trimmed;
 }
 
+/** A tel: link that dials the number in international form; null for text that is no number. */
+export function phoneUri(number: string): string | null {
+  const parsed = parsePhoneNumberFromString(number, 'DK');
+  return parsed?.isValid() ? parsed.getURI() : null;
+}
+
 /**
  * An http(s) address with a real host name: the server's rule for a website
  * ('Not a valid URL'), which it keeps in a service rather than in the contract.

@@ -1,19 +1,21 @@
 import type { Organisation } from '../../../../contracts/organisation.ts';
 import type { ApiToken } from '../../../../contracts/token.ts';
 import type { User } from '../../../../contracts/user.ts';
+import { countryName } from '../../../lib/countries.ts';
+import type { Locale } from '../../../lib/i18n.ts';
 import type { ListState } from '../../../lib/list-search.ts';
 import { localPage } from './local-page.ts';
 import { fullName } from './user-name.ts';
 
-/** A page of organisations: search, filters and sort as the list's URL asks. */
-export const orgPage = (orgs: readonly Organisation[], state: ListState) =>
+/** A page of organisations: search, filters and sort as the list's URL asks; countries by their names in `language`. */
+export const orgPage = (orgs: readonly Organisation[], state: ListState, language: Locale) =>
   localPage(orgs, state, {
     searchText: (o) => [o.name, o.nickname ?? '', o.city ?? '', o.parent?.name ?? ''],
     sortBy: {
       name: (o) => o.name,
       parent: (o) => o.parent?.name,
       city: (o) => o.city,
-      country: (o) => o.country,
+      country: (o) => o.country && countryName(o.country, language),
       devices: (o) => o.counts.devices,
       created: (o) => o.created,
     },
@@ -39,12 +41,14 @@ export const tokenPage = (tokens: readonly ApiToken[], state: ListState) =>
     searchText: (row) => [
       row.label,
       row.type,
+      row.referenceName ?? '',
       row.createdBy?.name ?? '',
       row.createdBy?.email ?? '',
     ],
     sortBy: {
       label: (row) => row.label,
       type: (row) => row.type,
+      reference: (row) => row.referenceName ?? row.reference,
       created: (row) => row.created,
       createdBy: (row) => row.createdBy?.name || row.createdBy?.email,
       calls: (row) => row.calls,

@@ -75,12 +75,28 @@ describe('the organisation form', () => {
       zip: '8000',
       city: 'Aarhus',
       region: null,
-      country: 'Danmark',
+      country: 'DK',
       website: 'https://depot.example',
       taxNumber: null,
       eanNumber: null,
       phone: '+45 20 12 34 56',
     });
+  });
+
+  it('picks the country by its name in the reader’s language and sends its code', async () => {
+    const onSubmit = vi.fn();
+    show(onSubmit);
+    const country = screen.getByLabelText<HTMLSelectElement>('Country *');
+    const chosen = () => country.options[country.selectedIndex]?.textContent;
+    expect(chosen()).toBe('Denmark');
+    type('Name *', 'Depot');
+    type('Address *', 'Havnegade 1');
+    type('Zip code *', '8000');
+    type('City *', 'Aarhus');
+    type('Country *', 'SE');
+    expect(chosen()).toBe('Sweden');
+    await save();
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ country: 'SE' });
   });
 
   it('asks no parent of the top organisation and sends none', async () => {
@@ -90,7 +106,7 @@ describe('the organisation form', () => {
       address: 'Torvet 1',
       zip: '1000',
       city: 'København',
-      country: 'Danmark',
+      country: 'DK',
     } as Organisation);
     expect(screen.queryByLabelText('Parent organisation *')).toBeNull();
     await save();

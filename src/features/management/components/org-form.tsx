@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Type, type Static } from 'typebox';
 import { OrganisationCreate, type Organisation } from '../../../../contracts/organisation.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
+import { countryOptions, knownCountry } from '../../../lib/countries.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormActions, FormGrid, FormSection } from '../../../ui/form/fields.tsx';
 import { SelectInput, TextInput } from '../../../ui/form/inputs.tsx';
@@ -54,7 +56,8 @@ const fromOrg = (org: Organisation | undefined, parent: string): Values => ({
   zip: org?.zip ?? '',
   city: org?.city ?? '',
   region: org?.region ?? '',
-  country: org?.country ?? (org ? '' : 'Danmark'),
+  // Text kept from before countries were codes names none: the form asks for one.
+  country: org ? (org.country && knownCountry(org.country) ? org.country : '') : 'DK',
   website: org?.website ?? '',
   taxNumber: org?.taxNumber ?? '',
   eanNumber: org?.eanNumber ?? '',
@@ -117,7 +120,7 @@ export function OrgForm({
   onSubmit: (body: OrganisationFields) => void;
   onCancel: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The top organisation has no parent and keeps none.
   const needsParent = !org || org.parent !== null;
   const form = useContractForm({
@@ -143,6 +146,10 @@ export function OrgForm({
       ? [{ value: org.parent.uuid, label: org.parent.name }]
       : []),
   ];
+
+  const language = localeOf(i18n.locale);
+  const countries = useMemo(() => countryOptions(language), [language]);
+  const countryChoices = [{ value: '', label: t`Choose a country` }, ...countries];
 
   const submit = (event: FormEvent) => {
     setTried(true);
@@ -188,7 +195,12 @@ export function OrgForm({
           <TextInput {...text('zip', t`Zip code`, 20, true)} autoComplete="postal-code" />
           <TextInput {...text('city', t`City`, 100, true)} autoComplete="address-level2" />
           <TextInput {...text('region', t`Region`, 100)} autoComplete="address-level1" />
-          <TextInput {...text('country', t`Country`, 100, true)} autoComplete="country-name" />
+          <SelectInput
+            control={form.control}
+            name="country"
+            label={`${t`Country`} *`}
+            options={countryChoices}
+          />
         </FormGrid>
       </FormSection>
       <FormSection>

@@ -7,7 +7,9 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
+import { countryName } from '../../../lib/countries.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FavouriteStar } from '../../../ui/favourite-star.tsx';
@@ -63,14 +65,15 @@ export function OrgList({
     refetch: () => unknown;
   };
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const language = localeOf(i18n.locale);
   const navigate = useNavigate();
   const deleteOrgs = useDeleteOrgs();
   const all = useQuery({ ...organisationListQuery(), enabled: !rows });
   const source = rows ?? all;
   const page = useMemo(
-    () => (source.data ? orgPage(source.data, state) : undefined),
-    [source.data, state],
+    () => (source.data ? orgPage(source.data, state, language) : undefined),
+    [source.data, state, language],
   );
   const filterFields: FilterField[] = [
     {
@@ -84,8 +87,8 @@ export function OrgList({
       id: 'country',
       label: t`Country`,
       options: [...new Set((all.data ?? []).flatMap((o) => (o.country ? [o.country] : [])))]
-        .sort()
-        .map((country) => ({ value: country, label: country })),
+        .map((country) => ({ value: country, label: countryName(country, language) }))
+        .sort((a, b) => a.label.localeCompare(b.label, language)),
     },
   ];
   const open = (o: Organisation) =>
@@ -102,11 +105,15 @@ export function OrgList({
       { id: 'name', header: t`Name`, accessorKey: 'name' },
       { id: 'parent', header: t`Parent organisation`, accessorFn: (o) => o.parent?.name ?? '' },
       { id: 'city', header: t`City`, accessorFn: (o) => o.city ?? '' },
-      { id: 'country', header: t`Country`, accessorFn: (o) => o.country ?? '' },
+      {
+        id: 'country',
+        header: t`Country`,
+        accessorFn: (o) => (o.country ? countryName(o.country, language) : ''),
+      },
       { id: 'devices', header: t`Devices`, accessorFn: (o) => o.counts.devices },
       { id: 'created', header: t`Created`, accessorFn: (o) => formatDate(o.created) },
     ],
-    [t],
+    [t, language],
   );
 
   return (

@@ -8,16 +8,19 @@ import {
 } from '../../../api/organisations/queries.ts';
 import { userListQuery } from '../../../api/users/queries.ts';
 import type { SignedInUser } from '../../../../contracts/session.ts';
+import { countryName } from '../../../lib/countries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
 import { useLocalList } from '../hooks/use-local-list.ts';
 import { OrgList } from './org-list.tsx';
+import { phoneLink } from './phone-link.tsx';
 import { UserList } from './user-list.tsx';
 
 /** Every field of the organisation (spec §3). */
 export function OrgDetails({ org }: { org: Organisation }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <Section>
       <h2>{t`Details`}</h2>
@@ -37,8 +40,11 @@ export function OrgDetails({ org }: { org: Organisation }) {
           { label: t`Zip code`, value: org.zip },
           { label: t`City`, value: org.city },
           { label: t`Region`, value: org.region },
-          { label: t`Country`, value: org.country },
-          { label: t`Phone`, value: org.phone },
+          {
+            label: t`Country`,
+            value: org.country ? countryName(org.country, localeOf(i18n.locale)) : null,
+          },
+          { label: t`Phone`, value: phoneLink(org.phone) },
           {
             label: t`Website`,
             value: org.website ? (

@@ -52,11 +52,12 @@ export function TokenList({
   const columns = useMemo<ColumnDef<ApiToken, unknown>[]>(
     () => [
       { id: 'label', header: t`Label`, accessorKey: 'label' },
+      { id: 'type', header: t`Type`, accessorFn: (row) => typeLabels[row.type] },
       {
-        id: 'type',
-        header: t`Type`,
-        accessorFn: (row) =>
-          row.reference ? `${typeLabels[row.type]} #${row.reference}` : typeLabels[row.type],
+        id: 'reference',
+        header: t`Reference`,
+        // The id stays for a token whose device, device type or registry is gone.
+        accessorFn: (row) => row.referenceName ?? (row.reference ? `#${row.reference}` : '–'),
       },
       { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
       {
@@ -119,6 +120,7 @@ export function TokenList({
           label: row.label,
           type: row.type,
           reference: row.reference,
+          referenceName: row.referenceName,
           created: row.created,
           createdBy: row.createdBy?.email ?? null,
           calls: row.calls,

@@ -5,6 +5,7 @@ import type { User } from '../../../../contracts/user.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { groupLabels, languageLabels } from './labels.ts';
+import { phoneLink } from './phone-link.tsx';
 
 const Tags = styled.ul`
   display: flex;
@@ -44,11 +45,11 @@ export function UserProfile({ user }: { user: User }) {
             { label: t`Username`, value: user.username },
             {
               label: t`Phone`,
-              value: user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : null,
+              value: phoneLink(user.phone),
             },
             {
               label: t`Mobile`,
-              value: user.mobile ? <a href={`tel:${user.mobile}`}>{user.mobile}</a> : null,
+              value: phoneLink(user.mobile),
             },
             {
               label: t`Organisation`,

@@ -6,6 +6,8 @@ import {
   hoverTimes,
   rowsPerPageOptions,
 } from '../../../lib/settings.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { localeOf } from '../../../lib/i18n.ts';
 import { SelectRow, SwitchRow } from '../../../ui/form/rows.tsx';
 import { SettingsSection, type SectionProps } from './settings-section.tsx';
 import { useSettingLabels } from './setting-labels.ts';
@@ -105,7 +107,8 @@ export function NavigationSettings({ settings, save }: SectionProps) {
 
 /** How many rows and cards a list shows, and the preview on hover. */
 export function ListSettings({ settings, save }: SectionProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const language = localeOf(i18n.locale);
   return (
     <SettingsSection title={<Trans>Lists</Trans>}>
       <SelectRow
@@ -128,7 +131,7 @@ export function ListSettings({ settings, save }: SectionProps) {
         value={settings.hoverTime}
         options={hoverTimes.map((ms) => ({
           value: ms,
-          label: ms === 0 ? t`Hidden` : t`${ms / 1000} s`,
+          label: ms === 0 ? t`Hidden` : t`${formatNumber(ms / 1000, language)} s`,
         }))}
         onChange={(hoverTime) => save({ hoverTime })}
       />
