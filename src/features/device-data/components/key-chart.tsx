@@ -138,7 +138,6 @@ export function KeyChart({
           label={name}
           formats={{
             value: (value) => formatCount(value, 2, language),
-            tick: (value) => axisFormats[language].format(value),
           }}
         />
       </>
