@@ -22,6 +22,11 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   scrollRestoration: true,
+  // The signed-in page scrolls in its <main>, not the window. A new page opens
+  // at its top (a profile after its form was saved), one seen before where it
+  // was left, and a change of search params (a list's page, a period) stays put.
+  scrollToTopSelectors: ['main'],
+  getScrollRestorationKey: (location) => location.pathname,
 });
 
 declare module '@tanstack/react-router' {

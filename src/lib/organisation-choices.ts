@@ -47,3 +47,33 @@ export function organisationOptions(
     label: `${'\u00a0\u00a0\u00a0'.repeat(depth)}${org.name}`,
   }));
 }
+
+/** An entity a picker offers (a registry, a device type): its id and name, and whose it is. */
+export interface OwnedChoice {
+  id: number;
+  name: string;
+  org: { uuid: string; name: string };
+}
+
+/**
+ * What an entity of organisation `orgUuid` may link to: the choices of that
+ * organisation and of those above it (the server's rule, services/device-links.ts).
+ */
+export function choicesOf<T extends OwnedChoice>(
+  choices: readonly T[],
+  orgs: readonly OrganisationChoice[],
+  orgUuid: string,
+): T[] {
+  const lineage = new Set(organisationLineage(orgs, orgUuid));
+  return choices.filter((choice) => lineage.has(choice.org.uuid));
+}
+
+/** Picker options named by name, with the organisation's where another choice has the same name. */
+export function ownedOptions(choices: readonly OwnedChoice[]): { value: number; label: string }[] {
+  const count = new Map<string, number>();
+  for (const { name } of choices) count.set(name, (count.get(name) ?? 0) + 1);
+  return choices.map(({ id, name, org }) => ({
+    value: id,
+    label: (count.get(name) ?? 0) > 1 ? `${name} (${org.name})` : name,
+  }));
+}

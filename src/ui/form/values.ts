@@ -25,6 +25,10 @@ export const numberOrNull = (value: string | number | null | undefined): number 
   return Number.isFinite(parsed) ? parsed : trimmed;
 };
 
-/** A number shown in a text field: empty for null. */
+/**
+ * A number shown in a text field: empty for null. Fifteen significant digits
+ * are all a double holds for sure, so the noise of binary fractions beyond
+ * them goes (56.15350 + 0.00012 is 56.153620000000004, shown 56.15362).
+ */
 export const numberText = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '' : String(value);
+  value === null || value === undefined ? '' : String(Number(value.toPrecision(15)));

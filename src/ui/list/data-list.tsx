@@ -15,12 +15,14 @@ import {
 import type { ListKey } from '../../lib/saved-filters.ts';
 import { Button, IconButton } from '../button.tsx';
 import { Empty, ErrorState, Loading } from '../status.tsx';
+import { CellPeek, cutCellAt } from './cell-peek.tsx';
 import { DeleteDialog, type DeleteDialogProps } from './delete-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { pageIdentity, usePageSelection } from './page-selection.ts';
 import { SavedFiltersMenu } from './saved-filters-menu.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { useAutoRowsPerPage } from './use-auto-rows.ts';
+import { CELL_PADDING, useColumnFit } from './use-column-fit.ts';
 
 /** A filter of the list: a select whose value goes to the server under `id`. */
 export interface FilterField {
@@ -123,15 +125,32 @@ const Scroll = styled.div`
   td {
     display: flex;
     align-items: center;
+    /* Until the columns are fitted to what they hold (use-column-fit.ts), an even share. */
     flex: 1 0 130px;
-    /* A fixed base width: long cell text must not widen its row past the header's. */
     width: 130px;
     min-width: 0;
-    padding: 0 12px;
+    padding: 0 ${CELL_PADDING / 2}px;
     height: ${ROW_HEIGHT - 1}px;
+    overflow: hidden;
+  }
+  /* A cell's content does not stretch, so its scroll width is what it needs. */
+  .cell {
+    flex: 0 1 auto;
+    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+  }
+  .cell > * {
+    vertical-align: middle;
+  }
+  td[data-cut]:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+    outline-offset: -2px;
+  }
+  .sort-room {
+    display: inline-block;
+    width: 14px;
   }
   th.select,
   td.select {
@@ -185,7 +204,7 @@ const Footer = styled.div`
   }
 `;
 
-/** A column given a size keeps it; the others share the room left. */
+/** A column given a width keeps it. */
 const fixedWidth = (size: number | undefined) =>
   size === undefined ? undefined : { flex: `0 0 ${size}px`, width: size };
 
@@ -206,6 +225,8 @@ export function DataList<T>(props: DataListProps<T>) {
   const [exporting, setExporting] = useState(false);
   const [search, setSearch] = useState(state.search ?? '');
   const scroll = useRef<HTMLDivElement>(null);
+  // The cut cell under the pointer or in focus, whose whole text is shown over it.
+  const [peek, setPeek] = useState<HTMLElement | null>(null);
 
   // Typing waits a moment before asking the server.
   useEffect(() => {
@@ -252,6 +273,9 @@ export function DataList<T>(props: DataListProps<T>) {
   const table = useReactTable({
     data: rows ?? [],
     columns,
+    // Only a column that gives its size has one: TanStack's default (150 px) would
+    // give every column the same, whatever it holds.
+    defaultColumn: { size: undefined },
     getRowId: (row) => props.getId(row),
     state: { rowSelection: selection },
     onRowSelectionChange: setSelection,
@@ -268,6 +292,15 @@ export function DataList<T>(props: DataListProps<T>) {
     overscan: 8,
   });
   const selected = (rows ?? []).filter((row) => selection[props.getId(row)]);
+  const drawn = virtual.getVirtualItems();
+  const widths = useColumnFit(
+    scroll,
+    table.getVisibleLeafColumns(),
+    rows,
+    `${state.view} ${drawn[0]?.index ?? ''}-${drawn.at(-1)?.index ?? ''}`,
+  );
+  const widthOf = (column: { id: string; columnDef: { size?: number } }) =>
+    fixedWidth(widths?.get(column.id) ?? column.columnDef.size);
 
   const sortBy = (id: string) => {
     const current = state.sort;
@@ -308,7 +341,14 @@ export function DataList<T>(props: DataListProps<T>) {
   else
     body = (
       <Scroll ref={scroll}>
-        <table aria-label={props.title} aria-rowcount={total}>
+        <table
+          aria-label={props.title}
+          aria-rowcount={total}
+          onMouseOver={(event) => setPeek(cutCellAt(event))}
+          onMouseLeave={() => setPeek(null)}
+          onFocus={(event) => setPeek(cutCellAt(event))}
+          onBlur={() => setPeek(null)}
+        >
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -325,18 +365,27 @@ export function DataList<T>(props: DataListProps<T>) {
                     <th
                       key={header.id}
                       className={id === 'select' ? 'select' : undefined}
-                      style={fixedWidth(header.column.columnDef.size)}
+                      style={widthOf(header.column)}
                       aria-sort={direction ?? 'none'}
+                      data-column={id}
                     >
-                      {sortable ? (
-                        <button type="button" onClick={() => sortBy(id)}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {direction === 'ascending' ? <ArrowUp size={14} aria-hidden /> : null}
-                          {direction === 'descending' ? <ArrowDown size={14} aria-hidden /> : null}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
+                      <span className="cell">
+                        {sortable ? (
+                          <button type="button" onClick={() => sortBy(id)}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {direction === 'ascending' ? (
+                              <ArrowUp size={14} aria-hidden />
+                            ) : direction === 'descending' ? (
+                              <ArrowDown size={14} aria-hidden />
+                            ) : (
+                              // The arrow's room is kept, so sorting does not widen the column.
+                              <span className="sort-room" aria-hidden />
+                            )}
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </span>
                     </th>
                   );
                 })}
@@ -357,9 +406,12 @@ export function DataList<T>(props: DataListProps<T>) {
                     <td
                       key={cell.id}
                       className={cell.column.id === 'select' ? 'select' : undefined}
-                      style={fixedWidth(cell.column.columnDef.size)}
+                      style={widthOf(cell.column)}
+                      data-column={cell.column.id}
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      <span className="cell">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </span>
                     </td>
                   ))}
                 </tr>
@@ -367,6 +419,7 @@ export function DataList<T>(props: DataListProps<T>) {
             })}
           </tbody>
         </table>
+        {peek ? <CellPeek cell={peek} /> : null}
       </Scroll>
     );
 

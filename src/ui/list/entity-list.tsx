@@ -14,6 +14,7 @@ export function favouriteNameColumn<T extends HeadedEntity>(
     id: 'name',
     header,
     accessorKey: 'name',
+    meta: { whole: true },
     // The favourite star sits in the row's first cell, before the name, so it takes no column.
     cell: ({ row }) => (
       <>
@@ -44,7 +45,7 @@ export function dateColumn<T extends Record<Field, string>, Field extends string
   field: Field,
   header: string,
 ): ColumnDef<T, unknown> {
-  return { id: field, header, accessorFn: (row) => formatDate(row[field]) };
+  return { id: field, header, accessorFn: (row) => formatDate(row[field]), meta: { whole: true } };
 }
 
 /**

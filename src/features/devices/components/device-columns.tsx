@@ -41,7 +41,8 @@ export function useDeviceColumns(
         id: 'favourite',
         header: () => <span className="visually-hidden">{t`Favourite`}</span>,
         enableSorting: false,
-        size: 52,
+        // The star's button and the cell's padding.
+        size: 60,
         cell: ({ row }) => (
           <FavouriteStar
             entity={{
@@ -58,6 +59,7 @@ export function useDeviceColumns(
         id: 'name',
         header: t`Name`,
         accessorKey: 'name',
+        meta: { whole: true },
         cell: ({ row }) => (
           <Link
             to="/sensor/$id"
@@ -113,8 +115,14 @@ export function useDeviceColumns(
         id: 'lastDataAt',
         header: t`Last data`,
         accessorFn: (row) => (row.lastDataAt ? formatDateTime(row.lastDataAt) : '–'),
+        meta: { whole: true },
       },
-      created: { id: 'created', header: t`Created`, accessorFn: (row) => formatDate(row.created) },
+      created: {
+        id: 'created',
+        header: t`Created`,
+        accessorFn: (row) => formatDate(row.created),
+        meta: { whole: true },
+      },
     };
     return ids.map((id) => all[id]);
   }, [t, i18n, ids, statusText]);

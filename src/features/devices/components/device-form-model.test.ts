@@ -21,8 +21,10 @@ const filled = (changes: Partial<DeviceFormValues> = {}): DeviceFormValues => ({
 beforeAll(() => activateLocale('en'));
 
 describe('the device form', () => {
-  it('sends a new device with trimmed text, no links and no location while uncalibrated', async () => {
-    const { values, errors } = await resolve(filled({ lat: '99', address: 'Torvet 1' }));
+  it('sends a new device with trimmed text, no links, and its location though uncalibrated', async () => {
+    const { values, errors } = await resolve(
+      filled({ lat: '56.15362', lng: '10,2138', address: ' Torvet 1 ' }),
+    );
     expect(errors).toEqual({});
     expect(values).toMatchObject({
       name: 'Gate counter',
@@ -32,11 +34,30 @@ describe('the device form', () => {
       deviceTypeId: null,
       communication: true,
       calibrated: false,
+      address: 'Torvet 1',
+      lat: 56.15362,
+      lng: 10.2138,
       calibration: { value: null, reminderMonths: null, calibratedAt: null },
       hardware: { model: null, cpuTemperature: null },
     });
-    expect(values).not.toHaveProperty('lat');
-    expect(values).not.toHaveProperty('address');
+  });
+
+  it('shows stored numbers without the noise of binary fractions', () => {
+    const device = {
+      org: { uuid: ORG, name: 'Byliv' },
+      registry: null,
+      deviceType: null,
+      calibrated: true,
+      lat: 56.1535 + 0.00012,
+      lng: 10.214 - 0.0002,
+      calibration: { value: 0.1 + 0.2 },
+      hardware: {},
+    } as unknown as Device;
+    expect(initialValues(device, ORG)).toMatchObject({
+      lat: '56.15362',
+      lng: '10.2138',
+      calibration: { value: '0.3' },
+    });
   });
 
   it('says what is wrong in the field that holds it', async () => {

@@ -100,14 +100,11 @@ export function toBody(values: DeviceFormValues, device: Device | undefined) {
     availability: values.availability,
     communication: values.communication === 'allowed',
     calibrated: values.calibrated,
-    // An uncalibrated device shows no location (spec §4); what is stored stays as it was.
-    ...(values.calibrated
-      ? {
-          address: textOrNull(values.address),
-          lat: numberOrNull(values.lat),
-          lng: numberOrNull(values.lng),
-        }
-      : {}),
+    // An uncalibrated device is read without its location (spec §4): the server keeps
+    // a stored one when the form sends it back empty.
+    address: textOrNull(values.address),
+    lat: numberOrNull(values.lat),
+    lng: numberOrNull(values.lng),
     calibration: {
       ...(c.type === '' ? {} : { type: c.type }),
       value: numberOrNull(c.value),

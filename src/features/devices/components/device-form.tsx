@@ -39,7 +39,7 @@ export function DeviceForm({
   });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
-      <DeviceIdentityFields control={form.control} device={device} />
+      <DeviceIdentityFields control={form.control} setValue={form.setValue} device={device} />
       <DeviceLocationFields control={form.control} />
       <DeviceHardwareFields control={form.control} />
       <FormError message={serverError ?? undefined} />

@@ -1,38 +1,92 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useWatch, type UseFormSetValue } from 'react-hook-form';
 import type { Device } from '../../../../contracts/device.ts';
 import type { Ref } from '../../../../contracts/list.ts';
 import { deviceTypeChoicesQuery } from '../../../api/device-types/queries.ts';
 import { organisationChoicesQuery } from '../../../api/organisations/queries.ts';
 import { registryChoicesQuery } from '../../../api/registries/queries.ts';
-import { organisationOptions } from '../../../lib/organisation-choices.ts';
+import {
+  choicesOf,
+  organisationOptions,
+  ownedOptions,
+  type OrganisationChoice,
+  type OwnedChoice,
+} from '../../../lib/organisation-choices.ts';
 import { FormGrid, FormSection } from '../../../ui/form/fields.tsx';
 import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.tsx';
-import type { DeviceFormControl } from './device-form-model.ts';
+import type { DeviceFormControl, DeviceFormValues } from './device-form-model.ts';
 import { availabilityLabels } from './labels.ts';
 
-/** A picker's options: none, then the choices, keeping the current link even when they lack it. */
-function linkOptions(none: string, choices: readonly Ref[] | undefined, current: Ref | null) {
-  const list = choices ?? [];
-  const shown = current && !list.some((o) => o.id === current.id) ? [current, ...list] : list;
-  return [
-    { value: '' as const, label: none },
-    ...shown.map((r) => ({ value: r.id, label: r.name })),
-  ];
+/**
+ * A link picker's options: none, then what the organisation may link to, and
+ * the device's own link while it stays in its organisation, even when the
+ * choices lack it (a link the user cannot see stays valid).
+ */
+function linkOptions(
+  none: string,
+  choices: readonly OwnedChoice[] | undefined,
+  orgs: readonly OrganisationChoice[],
+  orgUuid: string,
+  kept: Ref | null,
+) {
+  const options = ownedOptions(choicesOf(choices ?? [], orgs, orgUuid));
+  const shown =
+    kept && !options.some((o) => o.value === kept.id)
+      ? [{ value: kept.id, label: kept.name }, ...options]
+      : options;
+  return [{ value: '' as const, label: none }, ...shown];
+}
+
+/** Clears a link the chosen organisation may not have, once the choices are known. */
+function useLinkFits(
+  name: 'registryId' | 'deviceTypeId',
+  control: DeviceFormControl,
+  setValue: UseFormSetValue<DeviceFormValues>,
+  options: readonly { value: number | '' }[] | null,
+) {
+  const value = useWatch({ control, name });
+  useEffect(() => {
+    if (options && value !== '' && !options.some((o) => o.value === value))
+      setValue(name, '', { shouldDirty: true });
+  }, [name, value, options, setValue]);
 }
 
 /** What the device is and whose: name, unique name, organisation, registry, type, use. */
 export function DeviceIdentityFields({
   control,
+  setValue,
   device,
 }: {
   control: DeviceFormControl;
+  setValue: UseFormSetValue<DeviceFormValues>;
   device: Device | undefined;
 }) {
   const { t, i18n } = useLingui();
   const orgs = useQuery(organisationChoicesQuery());
   const registries = useQuery(registryChoicesQuery());
   const types = useQuery(deviceTypeChoicesQuery());
+  const orgUuid = useWatch({ control, name: 'orgUuid' });
+  // The device's own links are kept only while it stays in its organisation.
+  const own = device && device.org.uuid === orgUuid ? device : undefined;
+  const registryOptions = linkOptions(
+    t`None`,
+    registries.data,
+    orgs.data ?? [],
+    orgUuid,
+    own?.registry ?? null,
+  );
+  const typeOptions = linkOptions(
+    t`None`,
+    types.data,
+    orgs.data ?? [],
+    orgUuid,
+    own?.deviceType ?? null,
+  );
+  const known = Boolean(orgs.data);
+  useLinkFits('registryId', control, setValue, known && registries.data ? registryOptions : null);
+  useLinkFits('deviceTypeId', control, setValue, known && types.data ? typeOptions : null);
   const orgOptions = orgs.data
     ? organisationOptions(orgs.data)
     : device
@@ -59,13 +113,13 @@ export function DeviceIdentityFields({
           control={control}
           name="registryId"
           label={t`Registry`}
-          options={linkOptions(t`None`, registries.data, device?.registry ?? null)}
+          options={registryOptions}
         />
         <SelectInput
           control={control}
           name="deviceTypeId"
           label={t`Device type`}
-          options={linkOptions(t`None`, types.data, device?.deviceType ?? null)}
+          options={typeOptions}
         />
         <SelectInput
           control={control}

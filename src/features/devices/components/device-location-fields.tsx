@@ -6,7 +6,10 @@ import { CheckboxInput, SelectInput, TextInput } from '../../../ui/form/inputs.t
 import { reminderMonths, type DeviceFormControl } from './device-form-model.ts';
 import { locationTypeLabels } from './labels.ts';
 
-/** Where the device stands (shown only once it is calibrated, spec §4) and its calibration. */
+/**
+ * Where the device stands and its calibration. The address and position are
+ * entered whether or not it is calibrated; they show once it is (spec §4).
+ */
 export function DeviceLocationFields({ control }: { control: DeviceFormControl }) {
   const { t, i18n } = useLingui();
   const calibrated = useWatch({ control, name: 'calibrated' });
@@ -16,6 +19,21 @@ export function DeviceLocationFields({ control }: { control: DeviceFormControl }
         <Trans>Location and calibration</Trans>
       </legend>
       <FormGrid>
+        <div className="wide">
+          <TextInput
+            control={control}
+            name="address"
+            label={t`Address`}
+            maxLength={300}
+            help={
+              calibrated
+                ? undefined
+                : t`An uncalibrated device shows no location. What is entered here is kept and shows once it is calibrated.`
+            }
+          />
+        </div>
+        <TextInput control={control} name="lat" label={t`Latitude`} inputMode="decimal" />
+        <TextInput control={control} name="lng" label={t`Longitude`} inputMode="decimal" />
         <SelectInput
           control={control}
           name="locType"
@@ -26,13 +44,6 @@ export function DeviceLocationFields({ control }: { control: DeviceFormControl }
           }))}
         />
         <CheckboxInput control={control} name="calibrated" label={t`Calibrated`} />
-        {calibrated ? (
-          <>
-            <TextInput control={control} name="address" label={t`Address`} maxLength={300} />
-            <TextInput control={control} name="lat" label={t`Latitude`} inputMode="decimal" />
-            <TextInput control={control} name="lng" label={t`Longitude`} inputMode="decimal" />
-          </>
-        ) : null}
         <SelectInput
           control={control}
           name="calibration.type"

@@ -7,6 +7,7 @@ import { deviceStatuses } from '../../../../contracts/device.ts';
 import { deviceTypeChoicesQuery } from '../../../api/device-types/queries.ts';
 import { registryChoicesQuery } from '../../../api/registries/queries.ts';
 import type { ListState } from '../../../lib/list-search.ts';
+import { ownedOptions, type OwnedChoice } from '../../../lib/organisation-choices.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PageTitle } from '../../../ui/card.tsx';
 import type { FilterField } from '../../../ui/list/data-list.tsx';
@@ -26,6 +27,10 @@ const columns: readonly DeviceColumnId[] = [
   'lastDataAt',
 ];
 
+/** A filter's choices, named with their organisation where names repeat. */
+const filterOptions = (choices: readonly OwnedChoice[] | undefined) =>
+  ownedOptions(choices ?? []).map(({ value, label }) => ({ value: String(value), label }));
+
 /** The filters of the device list: status, registry, device type and communication. */
 function useFilterFields(): FilterField[] {
   const { t, i18n } = useLingui();
@@ -44,12 +49,12 @@ function useFilterFields(): FilterField[] {
       {
         id: 'registryId',
         label: t`Registry`,
-        options: (registries.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+        options: filterOptions(registries.data),
       },
       {
         id: 'deviceTypeId',
         label: t`Device type`,
-        options: (types.data ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+        options: filterOptions(types.data),
       },
       {
         id: 'communication',

@@ -21,8 +21,6 @@ import { MessagePacket } from './message-packet.tsx';
 
 const Code = styled.code`
   font-size: 0.8125rem;
-  overflow: hidden;
-  text-overflow: ellipsis;
 `;
 
 /** What the list asks for: newest first unless sorted otherwise; a device's log is its filter. */
@@ -76,10 +74,16 @@ export function MessageList({
         id: 'receivedAt',
         header: t`Received`,
         accessorFn: (m) => formatDateTime(m.receivedAt),
+        meta: { whole: true },
       },
       ...(deviceId === undefined
         ? [
-            { id: 'deviceName', header: t`Device`, accessorKey: 'deviceName' },
+            {
+              id: 'deviceName',
+              header: t`Device`,
+              accessorKey: 'deviceName',
+              meta: { whole: true },
+            },
             {
               id: 'registryName',
               header: t`Registry`,
@@ -91,6 +95,7 @@ export function MessageList({
         id: 'payload',
         header: t`Data packet`,
         enableSorting: false,
+        meta: { fill: true },
         cell: ({ row }) => <Code>{row.original.payload}</Code>,
       },
     ],
