@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
@@ -27,6 +28,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Brotli and gzip copies of the built files, which the server sends (server/plugins/web.ts).
+    precompress(),
   ],
   build: {
     outDir: 'dist/web',

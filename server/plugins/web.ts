@@ -11,10 +11,15 @@ export interface WebPluginOptions {
 // `/api` itself is the console's API tokens page (spec §2); everything below it is the API.
 const notPages = /^\/(api\/|(metrics|mqtt|assets)(\/|$))/;
 
+/** The compressed copies the build writes beside a file (scripts/precompress.ts). */
+const compressedCopy = /\.(br|gz)$/;
+
 /**
  * Serves the built console: hashed assets are cached for a year, index.html
  * never, and any other GET that accepts HTML gets index.html so that deep
  * links work (the router decides what to show, including its 404 page).
+ * A browser that accepts brotli or gzip gets the copy the build made
+ * (`Content-Encoding`, `Vary: Accept-Encoding`, the original's type).
  */
 export default fp<WebPluginOptions>(
   async (fastify, options) => {
@@ -24,7 +29,9 @@ export default fp<WebPluginOptions>(
       await fastify.register(fastifyStatic, {
         root: options.root,
         index: 'index.html',
-        setHeaders(res, filePath) {
+        preCompressed: true,
+        setHeaders(res, sentPath) {
+          const filePath = sentPath.replace(compressedCopy, '');
           // index.html must always be asked for again, so a new version reaches users.
           if (filePath === indexFile) res.header('cache-control', 'no-cache');
           else if (filePath.includes(`${path.sep}assets${path.sep}`))
