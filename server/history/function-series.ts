@@ -20,16 +20,11 @@ export interface FunctionSeriesInput {
   series: Record<string, FunctionInputPoint[]>;
 }
 
-export interface FunctionInputPoint {
-  time: string;
-  end: string;
-  value: number | null;
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-  sum: number | null;
-  count: number;
-}
+/** A history point as a function receives it: its span and statistics. */
+export type FunctionInputPoint = Pick<
+  HistoryPoint,
+  'time' | 'end' | 'value' | 'min' | 'max' | 'avg' | 'sum' | 'count'
+>;
 
 export function inputPoints(history: History): FunctionInputPoint[] {
   return history.points.map(({ time, end, value, min, max, avg, sum, count }) => ({
