@@ -1616,6 +1616,8 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/device/{id}': 'details',
       'GET /api/v2/devicedata-clean/{deviceId}/{from}/{to}/{dataField}': 'data history',
       'GET /api/v2/devicedata-clean/{deviceId}/{key}/{from}/{to}/{dataField}': 'data history',
+      'GET /api/v2/devicedata-function/{deviceId}/{functionId}/{from}/{to}/{dataField}':
+        'function-series.test.ts: other organisations’ devices and functions 404',
       'GET /api/v2/devices/{id}': 'details, foreign writes (read probe)',
       'POST /api/v2/registry': 'foreign writes',
       'PUT /api/v2/registry': 'foreign writes (update, move)',
