@@ -229,9 +229,10 @@ test('an old dashboard whose graphs lack a grid is repaired and saved, and says 
   expect(made.graphs.every((g) => g.grid === undefined)).toBe(true);
   // The snackbar shows for 3 s as the dashboards load: look for it before anything else.
   await page.goto(`/dashboard?board=${made.id}`);
+  // Loading, repairing and saving first: on a busy machine that can take longer than 5 s.
   await expect(
     snackbar(page, /(Gamle dashboards er repareret|Repaired old dashboards)/),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(made.id);
   await expect
     .poll(async () => (await readDashboard(request, token, made.id)).graphs.map((g) => g.grid))
