@@ -73,6 +73,8 @@ test.describe('settings', () => {
   test('login, dashboard and settings have no serious accessibility violations', async ({
     page,
   }) => {
+    // Three axe runs, one over a dashboard of live charts: slow on a busy machine.
+    test.setTimeout(90_000);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
