@@ -155,6 +155,28 @@ describe('createLiveData', () => {
     expect(data.connection.getSnapshot()).toBe('live');
   });
 
+  it('backfills after a reconnect only once the server follows the device again', async () => {
+    const { clock, live, history, data, tick } = setup();
+    const store = data.series(temperature);
+    store.subscribe(() => undefined);
+    await tick();
+    live.transport({ type: 'disconnected', retrying: true });
+    clock.advance(60_000);
+    live.holdAnswers = true;
+    live.transport({ type: 'connected' });
+    await tick();
+    const before = history.requests.length;
+    // Ingested while the subscription was on its way: neither the feed nor an early read has it.
+    history.store(1, 'temperature', pointsAt(T0 + 59_000));
+    live.push(1, 'temperature', pointsAt(T0 + 59_000));
+    await tick();
+    expect(history.requests).toHaveLength(before);
+    live.answer();
+    await tick();
+    expect(history.requests).toHaveLength(before + 1);
+    expect(times(store.getSnapshot().points)).toEqual([59_000]);
+  });
+
   it('backfills a series created before the first connection once it connects', async () => {
     const { clock, live, history, data, tick } = setup({}, { connected: false });
     history.store(1, 'temperature', pointsAt(T0 - 1000));

@@ -213,8 +213,10 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
   function attach(series: Series) {
     series.attached = true;
     if (!live.isConnected()) return; // the next connection backfills
-    follow(series.id.deviceId);
-    loader.backfill(series);
+    // Once the server follows the device: what arrived before is in the history by then.
+    void follow(series.id.deviceId).then(() => {
+      if (series.attached && !series.disposed) loader.backfill(series);
+    });
   }
 
   /** Off screen for the linger time: stop following; the points held stay. */
@@ -239,8 +241,11 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
   const seriesOf = (deviceId: number) =>
     [...all.values()].filter((series) => series.id.deviceId === deviceId);
 
-  /** Tells the live feed every key followed for a device now (or to stop when none is). */
-  function follow(deviceId: number) {
+  /**
+   * Tells the live feed every key followed for a device now (or to stop when
+   * none is); settles once the server answered (or the request failed).
+   */
+  function follow(deviceId: number): Promise<void> {
     const keys = new Set(
       seriesOf(deviceId)
         .filter((series) => series.attached)
@@ -248,10 +253,10 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     );
     if (keys.size === 0) {
       live.unsubscribe(deviceId);
-      return;
+      return Promise.resolve();
     }
     // A failed answer (timeout, lost connection) says nothing about access: keep what was known.
-    live
+    return live
       .subscribe(deviceId, [...keys])
       .catch(() => undefined)
       .then((result) => {
@@ -299,9 +304,16 @@ export function createLiveData(deps: LiveDataDeps, options: LiveDataOptions = {}
     connection.apply(event);
     if (event.type !== 'connected') return;
     // A new connection starts with no subscriptions, and everything since the last point held may be missing.
+    // Each device backfills once the server follows it again, so a point ingested while the
+    // subscription was on its way is in the history read rather than lost between the two.
     const followed = following();
-    for (const deviceId of new Set(followed.map((series) => series.id.deviceId))) follow(deviceId);
-    for (const series of followed) loader.backfill(series);
+    for (const deviceId of new Set(followed.map((series) => series.id.deviceId))) {
+      void follow(deviceId).then(() => {
+        for (const series of seriesOf(deviceId)) {
+          if (series.attached && !series.disposed) loader.backfill(series);
+        }
+      });
+    }
   }
 
   // A machine that slept with the tab in front tells no visibility change, and the socket may

@@ -116,11 +116,26 @@ export class ManualLiveSource implements LiveSource {
   private transportListeners = new Set<(event: TransportEvent) => void>();
   private endedListeners = new Set<(deviceIds: readonly number[]) => void>();
 
+  /** Subscriptions wait for `answer()`, as over a slow server, rather than being answered at once. */
+  holdAnswers = false;
+  private held: (() => void)[] = [];
+
   subscribe(deviceId: number, keys: readonly string[]): Promise<SubscribeResult> {
     this.calls.push(`subscribe ${deviceId} ${keys.join(',')}`);
-    if (this.refuse.has(deviceId)) return Promise.resolve('refused');
-    this.following.set(deviceId, [...keys]);
-    return Promise.resolve('subscribed');
+    const settle = (): SubscribeResult => {
+      if (this.refuse.has(deviceId)) return 'refused';
+      this.following.set(deviceId, [...keys]);
+      return 'subscribed';
+    };
+    if (!this.holdAnswers) return Promise.resolve(settle());
+    return new Promise((resolve) => this.held.push(() => resolve(settle())));
+  }
+
+  /** Answers the subscriptions held so far: the server follows those devices from now on. */
+  answer(): void {
+    const held = this.held;
+    this.held = [];
+    for (const release of held) release();
   }
 
   unsubscribe(deviceId: number): void {
