@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
+import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { RouteError } from './routes/-components/route-error.tsx';
 import { activateLocale, i18n, startLocale } from './lib/i18n.ts';
 import {
   CACHE_STORAGE_KEY,
@@ -16,11 +18,15 @@ import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { withDefaults } from './lib/settings.ts';
 
+// Started offline (the installed console), reads wait for the network rather than fail,
+// and the offline banner shows from the first frame: the query client assumes online otherwise.
+onlineManager.setOnline(navigator.onLine);
 const queryClient = createQueryClient();
 const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
   // The signed-in page scrolls in its <main>, not the window. A new page opens
   // at its top (a profile after its form was saved), one seen before where it

@@ -3,6 +3,7 @@ import { brandingQuery } from '../api/branding/queries.ts';
 import { currentUserQuery } from '../api/session/queries.ts';
 import { ensureQueries } from '../lib/query-client.ts';
 import { AppShell } from './-components/app-shell.tsx';
+import { LayoutError } from './-components/route-error.tsx';
 
 /**
  * Every app page needs a session: without one, /login, remembering where the
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/_app')({
   },
   loader: ({ context }) => ensureQueries(context.queryClient, brandingQuery()),
   component: AppLayout,
+  errorComponent: LayoutError,
 });
 
 function AppLayout() {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AlertTriangle, Inbox } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { AlertTriangle, Inbox, WifiOff } from 'lucide-react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { errorMessage } from '../lib/error-message.ts';
 import { Button } from './button.tsx';
@@ -25,7 +26,36 @@ const Spinner = styled.span`
   animation: ${spin} 0.8s linear infinite;
 `;
 
+/** Whether the browser is online, as the query client knows it (main.tsx sets it at start). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => onlineManager.subscribe(onChange),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
+/**
+ * Something on its way. Offline, nothing is on its way: reads wait for the
+ * network (what was kept on this device shows instead of this), so the
+ * screen says that it has nothing kept rather than spinning; it loads by
+ * itself when the connection is back.
+ */
 export function Loading({ label }: { label?: ReactNode }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <Box role="status" aria-live="polite" data-offline>
+        <WifiOff size={32} aria-hidden />
+        <span>
+          <Trans>
+            This has not been kept on this device, so it cannot be shown offline. It loads when the
+            connection is back.
+          </Trans>
+        </span>
+      </Box>
+    );
+  }
   return (
     <Box role="status" aria-live="polite">
       <Spinner aria-hidden />

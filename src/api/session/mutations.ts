@@ -17,7 +17,7 @@ import { endSession } from '../../lib/session-end.ts';
 import { defaultSettings, withDefaults, type UserSettings } from '../../lib/settings.ts';
 import type { SettingsStore } from '../../lib/use-settings.ts';
 import { authKeys } from './keys.ts';
-import { currentUserQuery } from './queries.ts';
+import { currentUserQuery, forgetKeptUser } from './queries.ts';
 
 export const signInWithPassword = (body: PasswordSignIn) =>
   apiRequest<Session>('auth', '/auth/basic', { method: 'POST', body });
@@ -32,6 +32,7 @@ export const signInWithOidc = (body: OidcSignIn) =>
  */
 export function startSession(): void {
   localStorage.removeItem(CACHE_STORAGE_KEY);
+  forgetKeptUser();
   endSession();
 }
 
@@ -48,6 +49,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   await dropSession();
   endSession();
   forgetCache(queryClient);
+  forgetKeptUser();
   leaveUserLanguage();
 }
 
@@ -63,6 +65,7 @@ export function useSessionExpiry(onEnded: () => void) {
       if (!queryClient.getQueryData(authKeys.user())) return;
       endSession();
       forgetCache(queryClient);
+      forgetKeptUser();
       leaveUserLanguage();
       onEnded();
     });

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { onlineManager } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { useOnline } from '../../ui/status.tsx';
 import { X } from 'lucide-react';
 
 const Banner = styled.div<{ $tone: 'info' | 'warning' }>`
@@ -33,10 +33,7 @@ function refresh(update: (reload?: boolean) => Promise<void>) {
 
 export function AppBanners() {
   const { t } = useLingui();
-  const online = useSyncExternalStore(
-    (onChange) => onlineManager.subscribe(onChange),
-    () => onlineManager.isOnline(),
-  );
+  const online = useOnline();
   const [betaDismissed, setBetaDismissed] = useState(
     () => sessionStorage.getItem(BETA_DISMISSED) === '1',
   );
