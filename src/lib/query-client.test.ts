@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import {
@@ -43,11 +43,36 @@ describe('the kept query cache', () => {
     const find = (key: unknown[]) => client.getQueryCache().find({ queryKey: key });
     // Both are fresh for the client's 30 s stale time...
     expect(find(list)?.isStale()).toBe(false);
-    await refreshRestored(client);
+    // Read back from storage before the page opened.
+    await refreshRestored(client, Date.now() + 1);
     // ...until the kept ones are marked stale; the rest is left alone.
     expect(find(list)?.isStale()).toBe(true);
     expect(find(user)?.isStale()).toBe(false);
     expect(client.getQueryData(list)).toEqual({ items: [] });
+  });
+
+  it('leaves alone what the page read itself after it opened', async () => {
+    const client = createQueryClient();
+    const kept = ['registries', 'list', { page: 1 }];
+    const read = ['dashboards', 'list'];
+    client.setQueryData(kept, { items: [] }, { updatedAt: 1_000 });
+    client.setQueryData(read, [], { updatedAt: 5_000 });
+    const find = (key: unknown[]) => client.getQueryCache().find({ queryKey: key });
+    // A read on its way when the kept cache came back: its answer is awaited, not asked again.
+    const reading = ['devices', 'list', { page: 1 }];
+    let answer: (value: string[]) => void = () => undefined;
+    const queryFn = vi.fn(() => new Promise<string[]>((resolve) => (answer = resolve)));
+    const shown = new QueryObserver(client, { queryKey: reading, queryFn });
+    const stop = shown.subscribe(() => undefined);
+    client.setQueryData(reading, ['kept'], { updatedAt: 1_000 });
+    const refreshed = refreshRestored(client, 2_000);
+    expect(find(kept)?.isStale()).toBe(true);
+    expect(find(read)?.isStale()).toBe(false);
+    answer(['read']);
+    await refreshed;
+    await vi.waitFor(() => expect(client.getQueryData(reading)).toEqual(['read']));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
 

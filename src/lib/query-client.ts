@@ -66,9 +66,20 @@ export function persistOptions(
  * After the kept cache is read back (a reload, a new tab), its lists and
  * details are shown at once but are of unknown age: mark them stale so the
  * shown ones are fetched again — cache first, then refresh (spec §4 Lists).
+ * What this page has already read itself since `openedAt`, or is reading
+ * now (a route's loader ran before the cache was read back), is fresh or on
+ * its way and not asked for twice.
  */
-export function refreshRestored(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: shouldPersistQuery });
+export function refreshRestored(
+  queryClient: QueryClient,
+  openedAt: number = performance.timeOrigin,
+): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      shouldPersistQuery(query) &&
+      query.state.dataUpdatedAt < openedAt &&
+      query.state.fetchStatus !== 'fetching',
+  });
 }
 
 /** Forgets the cache, in memory and in local storage (sign-out, a session that ended). */

@@ -178,6 +178,42 @@ test('the account manager builds a dashboard of every graph type, moves and resi
   await expect(page.locator('.graph-drag-handle')).toHaveCount(0);
 });
 
+test('opening a dashboard reads the list of dashboards once, and a kept list shows offline', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const dashboard = await createDashboard(request, token, {
+    name: unique('Read once'),
+    graphs: [],
+  });
+  await signIn(page, demo.manager);
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v2/dashboards' && r.method() === 'GET')
+      lists.push(r.url());
+  });
+  await openDashboard(page, dashboard.id);
+  await expect(
+    page.getByText(/^(Dette dashboard har ingen grafer endnu|This dashboard has no graphs yet)\./),
+  ).toBeVisible();
+  expect(lists).toHaveLength(1);
+
+  // Offline, the list kept on this device opens the same dashboard rather than waiting.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('nordlys.cache') ?? ''))
+    .toContain(dashboard.id);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^(Du er offline|You are offline)\./)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(dashboard.id);
+  await context.setOffline(false);
+});
+
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
   page,
   request,

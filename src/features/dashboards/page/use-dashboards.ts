@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
@@ -49,7 +49,13 @@ export function useDashboards(initialId: string | undefined) {
     dashboardMachine.provide({
       actors: {
         loadDashboards: fromPromise(async () => {
-          const list = await queryClient.fetchQuery({ ...dashboardListQuery(), staleTime: 0 });
+          // The list the route's loader has just read is used as it is (no second request);
+          // offline, the list kept on this device is shown rather than waiting for the network.
+          const kept = queryClient.getQueryData(dashboardListQuery().queryKey);
+          const list =
+            kept && !onlineManager.isOnline()
+              ? kept
+              : await queryClient.fetchQuery(dashboardListQuery());
           if (list.length > 0) return list;
           const made = await makeStarterDashboard(queryClient, writes, i18n._(msg`My Dashboard`));
           return made ? [made] : list;
