@@ -4,6 +4,7 @@ import { wallClock } from '../../../streams/http-history-source.ts';
 import { windowRange } from '../../../streams/series-buffer.ts';
 import type { SeriesPoint, SeriesWindow } from '../../../streams/types.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { retryRead } from '../../lib/query-client.ts';
 import { functionKeys } from './keys.ts';
 
 /** A data key of a device read through a cloud function over a window (docs/dashboards.md). */
@@ -71,6 +72,7 @@ export const functionSeriesQuery = (request: FunctionSeriesRequest) =>
       );
       return functionSeriesPoints(history, request.buckets !== undefined);
     },
-    // Every read runs the function: a failure is shown, not retried again and again.
-    retry: 1,
+    // Every read runs the function: a function's failure (422) is shown, not retried;
+    // no answer or a server failure is tried once more, as every read is.
+    retry: (failures: number, error: Error) => retryRead(failures, error),
   });

@@ -15,6 +15,10 @@ export interface GraphSeriesRequest {
 
 type OnSnapshot = (id: string, snapshot: SeriesSnapshot) => void;
 
+/** A reader's own id: the source's id, and the cloud function it reads through, if any. */
+const readerId = (id: string, functionId: number | null) =>
+  functionId === null ? id : `${id}-fn-${functionId}`;
+
 function SeriesReader({
   id,
   request,
@@ -109,19 +113,26 @@ export function useGraphSeries(
     setHeld((previous) => (previous[id] === snapshot ? previous : { ...previous, [id]: snapshot }));
   }, []);
   const snapshots = new Map<string, SeriesSnapshot>();
-  for (const { id, request } of requests) {
-    const snapshot = held[id];
+  for (const { id, request, functionId } of requests) {
+    // Held per reader: a snapshot read as sent is not the function's, nor one function's another's.
+    const snapshot = held[readerId(id, functionId)];
     // A snapshot of another device or key (the graph was edited) is not this source's.
     if (snapshot && snapshot.deviceId === request.deviceId && snapshot.key === request.key)
       snapshots.set(id, snapshot);
   }
   const readers = requests.map(({ id, request, functionId, refresh }) =>
     functionId === null ? (
-      <SeriesReader key={id} id={id} request={request} paused={paused} onSnapshot={onSnapshot} />
+      <SeriesReader
+        key={readerId(id, functionId)}
+        id={readerId(id, functionId)}
+        request={request}
+        paused={paused}
+        onSnapshot={onSnapshot}
+      />
     ) : (
       <FunctionSeriesReader
-        key={`${id}-fn-${functionId}`}
-        id={id}
+        key={readerId(id, functionId)}
+        id={readerId(id, functionId)}
         request={request}
         functionId={functionId}
         refresh={refresh}
