@@ -14,15 +14,25 @@ const ENDLESS = 'function main() { while (true) {} }';
 const DECODER = "function main(input) { return [{ key: 'n', value: input.n }]; }";
 const FLOOD = 40;
 /**
- * The fairness bound for another organisation's packet while one floods the sandbox. One
- * organisation holds at most all workers but one and test runs at most one, so with only these two
- * organisations busy the packet's decoder starts at once on the free worker; a third organisation
- * ahead in the turn could add one job (1 s time limit + 0.25 s watchdog). The bound is generous
- * for a shared 2-core machine: it is about fairness, not speed. A first-in-first-out pool makes it
- * wait for the whole flood, 40 timeouts of 1 s shared by the workers (20 s or more; 40 s measured
- * here against the pool before).
+ * Fairness is judged by order, not by a time: another organisation's packet is stored while most
+ * of the flood still waits. One organisation holds at most all workers but one and test runs at
+ * most one, so with only these two organisations busy the packet's decoder starts at once on the
+ * free worker. A first-in-first-out pool stores it only after the whole flood (40 timeouts of 1 s
+ * shared by the workers), when every job has ended. The delay is reported as a figure to read.
  */
-const FAIRNESS_BOUND_MS = 5000;
+const MOST_STILL_WAITING = FLOOD / 2;
+
+/** Counts how many of `jobs` have ended so far. */
+function settledCount(jobs: readonly Promise<unknown>[]) {
+  let settled = 0;
+  for (const job of jobs) {
+    void job.then(
+      () => (settled += 1),
+      () => (settled += 1),
+    );
+  }
+  return () => settled;
+}
 
 /** The measured delay goes into the test output: a figure to read, not a speed assertion. */
 const report = (line: string) => process.stdout.write(`${line}\n`);
@@ -94,15 +104,17 @@ describe('sandbox shared fairly by organisations', () => {
       const runs = Array.from({ length: FLOOD }, () =>
         as('managerA', 'POST', '/api/v2/cloudfunction/test', { code: ENDLESS, input: null }),
       );
+      const ended = settledCount(runs);
       // Once the first run has timed out, the others are all waiting in the sandbox.
       const first = await Promise.race(runs);
       expect(first.json()).toMatchObject({ ok: false, error: { kind: 'timeout' } });
 
       const delay = await betaDelay();
+      const endedBefore = ended();
       report(
-        `beta's packet during ${FLOOD} endless test runs: stored after ${Math.round(delay)} ms`,
+        `beta's packet during ${FLOOD} endless test runs: stored after ${Math.round(delay)} ms, ${endedBefore} runs ended by then`,
       );
-      expect(delay).toBeLessThan(FAIRNESS_BOUND_MS);
+      expect(endedBefore).toBeLessThan(MOST_STILL_WAITING);
     },
   );
 
@@ -112,13 +124,15 @@ describe('sandbox shared fairly by organisations', () => {
     async () => {
       const alpha = await decodedDevice(world.orgs.alpha, world.users.managerA, ENDLESS);
       const packets = Array.from({ length: FLOOD }, (_, i) => alpha.send({ n: i }));
+      const ended = settledCount(packets);
       await Promise.race(packets);
 
       const delay = await betaDelay();
+      const endedBefore = ended();
       report(
-        `beta's packet during ${FLOOD} packets through an endless decoder: stored after ${Math.round(delay)} ms`,
+        `beta's packet during ${FLOOD} packets through an endless decoder: stored after ${Math.round(delay)} ms, ${endedBefore} packets answered by then`,
       );
-      expect(delay).toBeLessThan(FAIRNESS_BOUND_MS);
+      expect(endedBefore).toBeLessThan(MOST_STILL_WAITING);
 
       // Alpha's packets are all kept, without points, as for any decoder that cannot run.
       const answers = await Promise.all(packets);
