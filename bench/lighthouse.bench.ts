@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureWebBuild } from '../scripts/web-build.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
+import { startServerNode } from '../tests/helpers/server-node.ts';
+import { printTable } from './table.ts';
+
+// The console on a phone, as Lighthouse 12 scores it with its mobile profile
+// (simulated slow 4G and a 4× slower CPU, a Moto G Power screen): /login
+// signed out, and the dashboard home (/dashboard) of the demo's account
+// manager, with the session cookie sent as a signed-in browser would. The
+// server is `npm start`'s (the built console, embedded database and broker,
+// the demo world without its live simulator), started by the bench on free
+// ports. Each page is scored BENCH_LIGHTHOUSE_ROUNDS times (default 3) in a
+// fresh Chromium (/usr/bin/chromium) and the median run is shown. Targets
+// (issue "the console loads fast on a phone"): performance ≥ 90,
+// accessibility and best practices 100.
+const ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
+const PASSWORD = 'bench-lighthouse-password';
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKb: number;
+  requests: number;
+}
+
+async function score(url: string, cookie: string | null): Promise<Scores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      },
+      undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse could not score ${url}: ${runtimeError.message}`);
+    for (const warning of runWarnings) process.stdout.write(`${url}: ${warning}\n`);
+    const category = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const requests = audits['network-requests']?.details;
+    return {
+      performance: category('performance'),
+      accessibility: category('accessibility'),
+      bestPractices: category('best-practices'),
+      fcpMs: Math.round(numeric('first-contentful-paint')),
+      lcpMs: Math.round(numeric('largest-contentful-paint')),
+      tbtMs: Math.round(numeric('total-blocking-time')),
+      cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+      transferKb: Math.round(numeric('total-byte-weight') / 1000),
+      requests: requests && 'items' in requests ? requests.items.length : 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(runs: Scores[]): Scores {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no Lighthouse runs');
+  return middle;
+}
+
+async function main() {
+  await ensureWebBuild((line) => process.stdout.write(`${line}\n`));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-lighthouse-'));
+  const node = await startServerNode(
+    {
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DEMO_PASSWORD: PASSWORD,
+      SIMULATE: '0',
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      REDIS_URL: '',
+    },
+    120_000,
+  );
+  try {
+    const signIn = await fetch(`${node.url}/api/auth/basic`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'manager@nordlys.example', password: PASSWORD }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const { token } = (await signIn.json()) as { token: string };
+    const pages = [
+      { page: '/login', url: `${node.url}/login`, cookie: null },
+      { page: '/dashboard', url: `${node.url}/dashboard`, cookie: `SESSION=${token}` },
+    ];
+    const rows: Record<string, string | number>[] = [];
+    for (const { page, url, cookie } of pages) {
+      const runs: Scores[] = [];
+      for (let round = 0; round < ROUNDS; round++) runs.push(await score(url, cookie));
+      const m = median(runs);
+      rows.push({
+        page,
+        performance: m.performance,
+        'performance (all runs)': runs.map((r) => r.performance).join(' / '),
+        accessibility: m.accessibility,
+        'best practices': m.bestPractices,
+        'FCP ms': m.fcpMs,
+        'LCP ms': m.lcpMs,
+        'TBT ms': m.tbtMs,
+        CLS: m.cls,
+        'transfer kB': m.transferKb,
+        requests: m.requests,
+      });
+    }
+    process.stdout.write(
+      `Lighthouse 12 mobile profile, median of ${ROUNDS} runs (targets: performance ≥ 90, accessibility and best practices 100)\n`,
+    );
+    printTable(rows);
+  } finally {
+    await node.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
