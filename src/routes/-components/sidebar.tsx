@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { sidebarItems, type SidebarItem } from './sidebar-items.ts';
@@ -98,6 +98,7 @@ export interface SidebarProps {
   collapsed: boolean;
   defaultView: string;
   onNavigate: () => void;
+  /** Closes a temporary drawer (the backdrop or Escape). */
   onClose: () => void;
 }
 
@@ -113,6 +114,16 @@ export function Sidebar({
   const { i18n, t } = useLingui();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ management: true });
   const narrow = !temporary && collapsed;
+
+  // A temporary drawer lies over the page like a dialog, and closes like one.
+  useEffect(() => {
+    if (!temporary || !open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [temporary, open, onClose]);
 
   const render = (item: SidebarItem) => {
     if (item.kind === 'divider') return <Divider key={item.id} aria-hidden />;
