@@ -10,11 +10,12 @@ import { useSettings } from '../../lib/use-settings.ts';
 import { useMinWidth } from '../../ui/theme-mode.ts';
 import { AppHeader } from './app-header.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { CONSENT_SPACE } from './cookie-consent.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const Shell = styled.div`
   display: flex;
-  height: 100vh;
+  height: calc(100vh - ${CONSENT_SPACE});
   overflow: hidden;
 `;
 

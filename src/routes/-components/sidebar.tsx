@@ -4,6 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
+import { CONSENT_SPACE } from './cookie-consent.tsx';
 import { sidebarItems, type SidebarItem } from './sidebar-items.ts';
 
 export const DRAWER_WIDTH = 260;
@@ -25,7 +26,8 @@ const Nav = styled.nav<{ $width: number; $temporary: boolean; $open: boolean }>`
     css`
       position: fixed;
       top: 0;
-      bottom: 0;
+      bottom: ${CONSENT_SPACE};
+      height: auto;
       left: 0;
       z-index: 30;
       transform: translateX(${$open ? '0' : '-100%'});
