@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { CookiePolicyText } from './-components/policy-texts.tsx';
+import { PublicBackLink } from './-components/public-back-link.tsx';
 import { PublicLayout } from './-components/public-layout.tsx';
 
 export const Route = createFileRoute('/cookie-policy')({
@@ -10,9 +11,7 @@ export const Route = createFileRoute('/cookie-policy')({
         <Trans>Cookie policy</Trans>
       </h1>
       <CookiePolicyText />
-      <Link to="/login">
-        <Trans>Back to login</Trans>
-      </Link>
+      <PublicBackLink />
     </PublicLayout>
   ),
 });

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { PublicBackLink } from './-components/public-back-link.tsx';
 import { PublicLayout } from './-components/public-layout.tsx';
 
 export const Route = createFileRoute('/terms')({
@@ -14,9 +15,7 @@ export const Route = createFileRoute('/terms')({
           installation decides the terms of its use; ask its administrator.
         </Trans>
       </p>
-      <Link to="/login">
-        <Trans>Back to login</Trans>
-      </Link>
+      <PublicBackLink />
     </PublicLayout>
   ),
 });

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMatches, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Menu } from 'lucide-react';
+import type { RefObject } from 'react';
 import styled from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { brandingQuery } from '../../api/branding/queries.ts';
@@ -66,10 +67,12 @@ const Spacer = styled.div`
  */
 export function AppHeader({
   user,
+  menuButton,
   menuOpen,
   onMenu,
 }: {
   user: SignedInUser;
+  menuButton: RefObject<HTMLButtonElement | null>;
   menuOpen: boolean;
   onMenu: () => void;
 }) {
@@ -83,7 +86,7 @@ export function AppHeader({
 
   return (
     <Header $border={settings.headerBorder}>
-      <IconButton onClick={onMenu} aria-label={t`Menu`} aria-expanded={menuOpen}>
+      <IconButton ref={menuButton} onClick={onMenu} aria-label={t`Menu`} aria-expanded={menuOpen}>
         <Menu size={22} />
       </IconButton>
       <Logo

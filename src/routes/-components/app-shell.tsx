@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouter, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { useSessionExpiry } from '../../api/session/mutations.ts';
@@ -10,11 +10,12 @@ import { useSettings } from '../../lib/use-settings.ts';
 import { useMinWidth } from '../../ui/theme-mode.ts';
 import { AppHeader } from './app-header.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { CONSENT_SPACE } from './cookie-consent.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 const Shell = styled.div`
   display: flex;
-  height: 100vh;
+  height: calc(100vh - ${CONSENT_SPACE});
   overflow: hidden;
 `;
 
@@ -48,6 +49,12 @@ export function AppShell({ user }: { user: SignedInUser }) {
   const temporary = !desktop || settings.drawer === 'temporary';
   const [temporaryOpen, setTemporaryOpen] = useState(false);
   const open = temporary ? temporaryOpen : settings.drawerState;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Closed without a choice made, the drawer hands the focus back to the button that opened it.
+  const closeTemporary = useCallback(() => {
+    setTemporaryOpen(false);
+    menuButton.current?.focus();
+  }, []);
 
   useSessionExpiry(
     useCallback(
@@ -80,10 +87,10 @@ export function AppShell({ user }: { user: SignedInUser }) {
         onNavigate={() => {
           if (temporary && settings.drawerCloseOnNav) setTemporaryOpen(false);
         }}
-        onClose={() => setTemporaryOpen(false)}
+        onClose={closeTemporary}
       />
       <Column>
-        <AppHeader user={me} menuOpen={open} onMenu={toggle} />
+        <AppHeader user={me} menuButton={menuButton} menuOpen={open} onMenu={toggle} />
         <Main>
           {settings.breadcrumbs ? <Breadcrumbs /> : null}
           <LiveConnectionProvider>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { brandingQuery } from '../../api/branding/queries.ts';
 import { currentUserQuery } from '../../api/session/queries.ts';
@@ -10,11 +10,35 @@ import { Button } from '../../ui/button.tsx';
 import { PolicyDialog } from './policy-dialog.tsx';
 
 const CONSENT = 'nordlys.cookies';
+/** What the page keeps free at the bottom of the window while the banner shows. */
+export const CONSENT_SPACE = 'var(--consent-space, 0px)';
+/** The banner's distance from the window's bottom edge, and from the page above it. */
+const MARGIN = 16;
+
+/** While the banner shows, the page makes room for it instead of lying under it. */
+function useReservedSpace(shown: boolean) {
+  const bar = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty('--consent-space', `${element.offsetHeight + 2 * MARGIN}px`);
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--consent-space');
+    };
+  }, [shown]);
+  return bar;
+}
 
 const Bar = styled.div`
   position: fixed;
   left: 50%;
-  bottom: 16px;
+  bottom: ${MARGIN}px;
   transform: translateX(-50%);
   z-index: 55;
   width: min(720px, calc(100vw - 32px));
@@ -48,6 +72,7 @@ export function CookieConsent() {
   const [local, setLocal] = useState(() => localStorage.getItem(CONSENT) === '1');
 
   const consented = user ? settings.cookies : local;
+  const bar = useReservedSpace(!consented);
   if (consented) return null;
 
   const accept = () => {
@@ -62,7 +87,7 @@ export function CookieConsent() {
   };
 
   return (
-    <Bar role="region" aria-label={t`Cookie consent`}>
+    <Bar ref={bar} role="region" aria-label={t`Cookie consent`}>
       <p>
         <Trans>We use a cookie to keep you signed in, and nothing else.</Trans>
       </p>

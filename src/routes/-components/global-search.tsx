@@ -20,10 +20,13 @@ const GROUPS = [
 /** Typing waits this long before asking the server. */
 const DEBOUNCE_MS = 200;
 
+// Narrow, the open box takes what the header has left, so the user menu stays on screen.
 const Box = styled.div<{ $compact: boolean }>`
   position: relative;
   margin-left: auto;
-  width: ${({ $compact }) => ($compact ? 'calc(100vw - 120px)' : 'min(320px, 30vw)')};
+  flex: ${({ $compact }) => ($compact ? '1 1 auto' : 'none')};
+  min-width: 0;
+  width: ${({ $compact }) => ($compact ? 'auto' : 'min(320px, 30vw)')};
 `;
 
 const Field = styled.label`
@@ -52,9 +55,8 @@ const Field = styled.label`
 const Popup = styled.div`
   position: absolute;
   top: calc(100% + 6px);
-  left: 0;
   right: 0;
-  min-width: 260px;
+  width: max(100%, 260px);
   max-height: 200px;
   overflow: auto;
   z-index: 45;

@@ -5,9 +5,12 @@ import styled from 'styled-components';
 import { brandingQuery } from '../../api/branding/queries.ts';
 import { productName } from '../../lib/branding.ts';
 import { LanguageSwitch } from '../../ui/language-switch.tsx';
+import { CONSENT_SPACE } from './cookie-consent.tsx';
 
 const Page = styled.div<{ $split: boolean }>`
+  box-sizing: border-box;
   min-height: 100vh;
+  padding-bottom: ${CONSENT_SPACE};
   display: grid;
   grid-template-columns: 1fr;
   @media (min-width: ${({ theme }) => theme.breakpoints.md}px) {

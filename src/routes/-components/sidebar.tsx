@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
+import { CONSENT_SPACE } from './cookie-consent.tsx';
 import { sidebarItems, type SidebarItem } from './sidebar-items.ts';
 
 export const DRAWER_WIDTH = 260;
@@ -25,7 +26,8 @@ const Nav = styled.nav<{ $width: number; $temporary: boolean; $open: boolean }>`
     css`
       position: fixed;
       top: 0;
-      bottom: 0;
+      bottom: ${CONSENT_SPACE};
+      height: auto;
       left: 0;
       z-index: 30;
       transform: translateX(${$open ? '0' : '-100%'});
@@ -98,6 +100,7 @@ export interface SidebarProps {
   collapsed: boolean;
   defaultView: string;
   onNavigate: () => void;
+  /** Closes a temporary drawer (the backdrop or Escape). */
   onClose: () => void;
 }
 
@@ -113,6 +116,16 @@ export function Sidebar({
   const { i18n, t } = useLingui();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ management: true });
   const narrow = !temporary && collapsed;
+
+  // A temporary drawer lies over the page like a dialog, and closes like one.
+  useEffect(() => {
+    if (!temporary || !open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [temporary, open, onClose]);
 
   const render = (item: SidebarItem) => {
     if (item.kind === 'divider') return <Divider key={item.id} aria-hidden />;

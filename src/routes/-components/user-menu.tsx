@@ -9,6 +9,7 @@ import type { SignedInUser } from '../../../contracts/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 
 const Trigger = styled.button`
+  flex: none;
   display: flex;
   align-items: center;
   gap: 8px;

@@ -3,8 +3,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Eye, EyeOff } from 'lucide-react';
 import styled from 'styled-components';
 
+// One column no wider than the form's: a file input's own width must not push it out.
 const Field = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 6px;
 `;
 

@@ -95,7 +95,7 @@ export function SavedFiltersMenu({
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <Content align="end" sideOffset={6}>
+          <Content align="start" sideOffset={6}>
             {saved.length === 0 ? (
               <Hint>
                 <Trans>No saved filters yet.</Trans>

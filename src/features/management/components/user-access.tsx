@@ -33,6 +33,19 @@ const Matrix = styled.div`
   td:first-child {
     text-align: left;
   }
+  /* On a phone the whole matrix fits: tighter cells, and a long resource name wraps. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.xs - 1}px) {
+    font-size: 0.875rem;
+    th,
+    td {
+      padding: 8px 5px;
+    }
+    th[scope='row'] {
+      white-space: normal;
+      overflow-wrap: anywhere;
+      hyphens: auto;
+    }
+  }
   .yes {
     color: ${({ theme }) => theme.colors.success};
     font-weight: 700;
