@@ -31,6 +31,8 @@ interface Scores {
   cls: number;
   transferKb: number;
   requests: number;
+  /** Accessibility and best-practice audits that did not pass: what keeps those scores below 100. */
+  failing: string[];
 }
 
 async function score(url: string, cookie: string | null): Promise<Scores> {
@@ -67,6 +69,11 @@ async function score(url: string, cookie: string | null): Promise<Scores> {
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
       transferKb: Math.round(numeric('total-byte-weight') / 1000),
       requests: requests && 'items' in requests ? requests.items.length : 0,
+      failing: ['accessibility', 'best-practices'].flatMap((id) =>
+        (categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id}`),
+      ),
     };
   } finally {
     chrome.kill();
@@ -108,10 +115,12 @@ async function main() {
       { page: '/dashboard', url: `${node.url}/dashboard`, cookie: `SESSION=${token}` },
     ];
     const rows: Record<string, string | number>[] = [];
+    const failing: string[] = [];
     for (const { page, url, cookie } of pages) {
       const runs: Scores[] = [];
       for (let round = 0; round < ROUNDS; round++) runs.push(await score(url, cookie));
       const m = median(runs);
+      failing.push(...m.failing.map((audit) => `${page} ${audit}`));
       rows.push({
         page,
         performance: m.performance,
@@ -130,6 +139,7 @@ async function main() {
       `Lighthouse 12 mobile profile, median of ${ROUNDS} runs (targets: performance ≥ 90, accessibility and best practices 100)\n`,
     );
     printTable(rows);
+    for (const line of failing) process.stdout.write(`not passed: ${line}\n`);
   } finally {
     await node.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

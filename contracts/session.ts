@@ -51,3 +51,13 @@ export const SignedInUser = Type.Object({
   internal: StoredInternal,
 });
 export type SignedInUser = Static<typeof SignedInUser>;
+
+/**
+ * Whether the caller is signed in, as GET /api/auth/session answers: the
+ * signed-in user, or null without a session. A signed-out visitor is not an
+ * error here (the console asks this on every start, before sign-in too).
+ */
+export const CurrentSession = Type.Object({
+  user: Type.Union([SignedInUser, Type.Null()]),
+});
+export type CurrentSession = Static<typeof CurrentSession>;

@@ -29,12 +29,15 @@ const within = (inner: Box, outer: Box) =>
 
 /** The signed-in user as the server tells it, but without cookie consent, so the banner shows. */
 async function withoutConsent(page: Page) {
-  await page.route('**/api/auth/user', async (route) => {
+  await page.route('**/api/auth/session', async (route) => {
     const response = await route.fetch();
     if (!response.ok()) return route.fulfill({ response });
-    const user = (await response.json()) as { internal: { settings: Record<string, unknown> } };
-    user.internal.settings = { ...user.internal.settings, cookies: false };
-    return route.fulfill({ response, json: user });
+    const session = (await response.json()) as {
+      user: { internal: { settings: Record<string, unknown> } } | null;
+    };
+    if (session.user)
+      session.user.internal.settings = { ...session.user.internal.settings, cookies: false };
+    return route.fulfill({ response, json: session });
   });
 }
 

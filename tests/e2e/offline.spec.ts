@@ -114,7 +114,7 @@ test('offline, without a kept user the console says it cannot open the page, in 
   context,
 }) => {
   await signIn(page, demo.user);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /Brugermenu|User menu/ })).toBeVisible();
   await keptForOffline(page, '');
   await page.evaluate(() => localStorage.removeItem('nordlys.user'));
 

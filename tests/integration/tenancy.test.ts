@@ -1569,6 +1569,7 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/auth/basic': 'public sign-in',
       'POST /api/auth/google': 'public sign-in',
       'GET /api/auth/user': 'the caller only',
+      'GET /api/auth/session': 'the caller only',
       'POST /api/auth/logout': 'the caller only',
       'POST /api/entity/user/forgotpassword': 'public, by e-mail',
       'POST /api/entity/user/forgotpassword/set': 'public, by mailed token',

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../../contracts/common.ts';
 import {
+  CurrentSession,
   OidcSession,
   OidcSignIn,
   PasswordSignIn,
@@ -105,6 +106,16 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
+  /** The caller's own record with their store, or null when the session names no user. */
+  const signedInUser = async (userUuid: string) => {
+    const user = await users.get(userUuid);
+    if (!user) return null;
+    return {
+      ...userView(user, false),
+      internal: await storeWithDashboards(fastify.db, user.uuid, user.internal),
+    };
+  };
+
   fastify.get(
     '/auth/user',
     {
@@ -116,13 +127,27 @@ const auth: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const user = await users.get(actor.userUuid);
+      const user = await signedInUser(requireActor(request).userUuid);
       if (!user) throw new HttpError(401, 'Sign in to continue');
-      return {
-        ...userView(user, false),
-        internal: await storeWithDashboards(fastify.db, user.uuid, user.internal),
-      };
+      return user;
+    },
+  );
+
+  fastify.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the caller is signed in: the signed-in user, or null',
+        description:
+          'Answers 200 with `user: null` to a visitor without a session, where /auth/user answers 401: the console asks on every start, before sign-in too.',
+        security: [{ bearer: [] }, {}],
+        response: { 200: CurrentSession, 403: errors[403] },
+      },
+    },
+    async (request) => {
+      if (!request.actor && !request.crossSiteCookie) return { user: null };
+      return { user: await signedInUser(requireActor(request).userUuid) };
     },
   );
 

@@ -16,7 +16,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchCurrentUser', () => {
   it('keeps the user the server named, and starts from that copy when no answer comes', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, user)));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, { user })));
     expect(await fetchCurrentUser()).toEqual(user);
     expect(JSON.parse(localStorage.getItem(KEPT_USER_KEY) ?? 'null')).toEqual(user);
 
@@ -26,7 +26,7 @@ describe('fetchCurrentUser', () => {
 
   it('forgets the copy when the server says there is no session', async () => {
     localStorage.setItem(KEPT_USER_KEY, JSON.stringify(user));
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(401, { message: 'Unauthorized' })));
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, { user: null })));
     expect(await fetchCurrentUser()).toBeNull();
     expect(localStorage.getItem(KEPT_USER_KEY)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SignedInUser } from '../../../contracts/session.ts';
-import { ApiError, NetworkError, apiRequest } from '../../lib/api-client.ts';
+import type { CurrentSession, SignedInUser } from '../../../contracts/session.ts';
+import { ApiError, NetworkError, apiRequest, sessionEnded } from '../../lib/api-client.ts';
 import { authKeys } from './keys.ts';
 
 /** Where the last signed-in user is kept, so the installed console can start offline. */
@@ -34,7 +34,14 @@ function keepUser(user: SignedInUser | null): void {
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SignedInUser | null> {
   try {
-    const user = await apiRequest<SignedInUser>('auth', '/auth/user', signal ? { signal } : {});
+    // Asked on every start, signed out too: the session route answers null rather than 401.
+    const { user } = await apiRequest<CurrentSession>(
+      'auth',
+      '/auth/session',
+      signal ? { signal } : {},
+    );
+    // A user shown until now whose session has ended: as any request the server refuses with 401.
+    if (!user) sessionEnded();
     keepUser(user);
     return user;
   } catch (error) {
