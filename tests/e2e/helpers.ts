@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'e2e-demo-password';
 export const demo = {
@@ -62,4 +62,59 @@ export async function latestMail(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail to ${to} in ${outbox}`);
+}
+
+/**
+ * A user of the demo manager's organisation who reads the console in
+ * English (cookies accepted), with a password of its own; `remove` deletes it.
+ */
+export async function englishUser(request: APIRequestContext, prefix: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
+  const me = (await (await request.get('/api/auth/user', { headers })).json()) as {
+    org: { uuid: string };
+  };
+  const email = `${prefix}.${test.info().project.name}.${Date.now()}@nordlys.example`;
+  const password = `${prefix}-english-password`;
+  const made = await request.post('/api/entity/user', {
+    headers,
+    data: { email, orgUuid: me.org.uuid, firstName: 'Emma', lastName: 'English' },
+  });
+  expect(made.status()).toBe(201);
+  const { uuid } = (await made.json()) as { uuid: string };
+  const set = await request.post(`/api/entity/user/${uuid}/setpassword`, {
+    headers,
+    data: { newPassword: password },
+  });
+  expect(set.ok()).toBe(true);
+  const own = { authorization: `Bearer ${await apiToken(request, email, password)}` };
+  const settings = await request.put(`/api/entity/user/${uuid}/internal`, {
+    headers: own,
+    data: { settings: { language: 'en', cookies: true } },
+  });
+  expect(settings.ok()).toBe(true);
+  return {
+    email,
+    password,
+    remove: () => request.delete(`/api/entity/user/${uuid}`, { headers }),
+  };
+}
+
+/**
+ * An MQTT registry of the demo manager's organisation named `name`, with the
+ * manager's headers for further calls; `remove` deletes it.
+ */
+export async function managerRegistry(request: APIRequestContext, name: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
+  const created = await request.post('/api/v2/registry', {
+    headers,
+    data: { name, protocol: 'mqtt' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return {
+    id,
+    name,
+    headers,
+    remove: () => request.delete(`/api/v2/registry/${id}`, { headers }),
+  };
 }

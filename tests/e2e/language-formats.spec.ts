@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, englishUser, signIn } from './helpers.ts';
 
 // Language and the way numbers, phone numbers, countries and references read.
 // Each test makes what it shows through the API and removes it again.
@@ -48,36 +48,16 @@ test('signing out of an English account shows the login page in Danish again', a
   page,
   request,
 }) => {
-  const { headers, orgUuid } = await asManager(request);
-  const email = `engelsk.${test.info().project.name}.${Date.now()}@nordlys.example`;
-  const password = 'english-speaker-password';
-  const made = await request.post('/api/entity/user', {
-    headers,
-    data: { email, orgUuid, firstName: 'Emma', lastName: 'English' },
-  });
-  expect(made.status()).toBe(201);
-  const { uuid } = (await made.json()) as { uuid: string };
+  const user = await englishUser(request, 'engelsk');
   try {
-    const set = await request.post(`/api/entity/user/${uuid}/setpassword`, {
-      headers,
-      data: { newPassword: password },
-    });
-    expect(set.ok()).toBe(true);
-    const own = { authorization: `Bearer ${await apiToken(request, email, password)}` };
-    const settings = await request.put(`/api/entity/user/${uuid}/internal`, {
-      headers: own,
-      data: { settings: { language: 'en', cookies: true } },
-    });
-    expect(settings.ok()).toBe(true);
-
-    await signIn(page, email, password);
+    await signIn(page, user.email, user.password);
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
   } finally {
-    await request.delete(`/api/entity/user/${uuid}`, { headers });
+    await user.remove();
   }
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, demo, managerRegistry, signIn } from './helpers.ts';
 import { mqttDevices, publish } from './mqtt-devices.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -34,21 +34,8 @@ async function cellUnder(table: Locator, row: Locator, header: RegExp) {
 }
 
 /** A registry of the manager's organisation with a long name, deleted again by `remove`. */
-async function longRegistry(request: APIRequestContext, stamp: string) {
-  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
-  const name = `Kolonneprøve ${stamp} register til tællere ved Dronning Louises Bro`;
-  const created = await request.post('/api/v2/registry', {
-    headers,
-    data: { name, protocol: 'mqtt' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  return {
-    id,
-    name,
-    remove: () => request.delete(`/api/v2/registry/${id}`, { headers }),
-  };
-}
+const longRegistry = (request: APIRequestContext, stamp: string) =>
+  managerRegistry(request, `Kolonneprøve ${stamp} register til tællere ved Dronning Louises Bro`);
 
 async function signedIn(page: Page) {
   await signIn(page, demo.manager);

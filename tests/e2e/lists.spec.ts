@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import Papa from 'papaparse';
 import { expect, test } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, managerRegistry, signIn } from './helpers.ts';
 
 test('the registries list shows the caller’s registries, sorts, exports CSV and JSON, and deletes with confirmation', async ({
   page,
@@ -70,15 +70,8 @@ test('a list shows what the browser kept first, then what the server says now', 
   page,
   request,
 }) => {
-  const token = await apiToken(request, demo.manager);
-  const headers = { authorization: `Bearer ${token}` };
-  const name = `Huskes ${Date.now()}`;
-  const created = await request.post('/api/v2/registry', {
-    headers,
-    data: { name, protocol: 'mqtt' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const registry = await managerRegistry(request, `Huskes ${Date.now()}`);
+  const { id, name, headers } = registry;
   try {
     await signIn(page, demo.manager);
     await acceptCookies(page);
@@ -108,6 +101,6 @@ test('a list shows what the browser kept first, then what the server says now', 
     await expect(table.getByRole('row', { name: new RegExp(renamed) })).toBeVisible();
     await expect(stale).toHaveCount(0);
   } finally {
-    await request.delete(`/api/v2/registry/${id}`, { headers });
+    await registry.remove();
   }
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, demo, signIn } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, englishUser, managerRegistry, signIn } from './helpers.ts';
 
 const OFFLINE_BANNER = /Du er offline\.|You are offline\./;
 const NOT_KEPT = /ikke gemt på denne enhed|not been kept on this device/;
@@ -22,15 +22,8 @@ test('the console starts offline from what it kept: the user, the settings and a
   request,
 }) => {
   // A registry of this test's own, so the list seen before has a name to look for.
-  const token = await apiToken(request, demo.manager);
-  const name = `Offline registry ${Date.now()}`;
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/v2/registry', {
-    headers,
-    data: { name, protocol: 'mqtt' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const registry = await managerRegistry(request, `Offline registry ${Date.now()}`);
+  const { name } = registry;
   try {
     await signIn(page, demo.manager);
     await page.goto('/registries');
@@ -56,44 +49,16 @@ test('the console starts offline from what it kept: the user, the settings and a
     await expect(page.getByText(NOT_KEPT)).toHaveCount(0, { timeout: 15_000 });
     await expect(page.getByText(OFFLINE_BANNER)).toHaveCount(0);
   } finally {
-    await request.delete(`/api/v2/registry/${id}`, { headers });
+    await registry.remove();
   }
 });
-
-/** A user of the manager's organisation who reads the console in English; `remove` deletes it. */
-async function englishUser(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
-  const me = (await (await request.get('/api/auth/user', { headers })).json()) as {
-    org: { uuid: string };
-  };
-  const email = `offline.${test.info().project.name}.${Date.now()}@nordlys.example`;
-  const password = 'offline-reader-password';
-  const made = await request.post('/api/entity/user', {
-    headers,
-    data: { email, orgUuid: me.org.uuid, firstName: 'Olivia', lastName: 'Offline' },
-  });
-  expect(made.status()).toBe(201);
-  const { uuid } = (await made.json()) as { uuid: string };
-  const set = await request.post(`/api/entity/user/${uuid}/setpassword`, {
-    headers,
-    data: { newPassword: password },
-  });
-  expect(set.ok()).toBe(true);
-  const own = { authorization: `Bearer ${await apiToken(request, email, password)}` };
-  const settings = await request.put(`/api/entity/user/${uuid}/internal`, {
-    headers: own,
-    data: { settings: { language: 'en', cookies: true } },
-  });
-  expect(settings.ok()).toBe(true);
-  return { email, password, remove: () => request.delete(`/api/entity/user/${uuid}`, { headers }) };
-}
 
 test("offline, a page never opened before says so in the user's language", async ({
   page,
   context,
   request,
 }) => {
-  const user = await englishUser(request);
+  const user = await englishUser(request, 'offline');
   try {
     await signIn(page, user.email, user.password);
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();

@@ -120,26 +120,15 @@ export function useGraphSeries(
     if (snapshot && snapshot.deviceId === request.deviceId && snapshot.key === request.key)
       snapshots.set(id, snapshot);
   }
-  const readers = requests.map(({ id, request, functionId, refresh }) =>
-    functionId === null ? (
-      <SeriesReader
-        key={readerId(id, functionId)}
-        id={readerId(id, functionId)}
-        request={request}
-        paused={paused}
-        onSnapshot={onSnapshot}
-      />
+  const readers = requests.map(({ id, request, functionId, refresh }) => {
+    const reader = readerId(id, functionId);
+    const shared = { id: reader, request, paused, onSnapshot };
+    return functionId === null ? (
+      <SeriesReader key={reader} {...shared} />
     ) : (
-      <FunctionSeriesReader
-        key={readerId(id, functionId)}
-        id={readerId(id, functionId)}
-        request={request}
-        functionId={functionId}
-        refresh={refresh}
-        paused={paused}
-        onSnapshot={onSnapshot}
-      />
-    ),
-  );
+      <FunctionSeriesReader key={reader} {...shared} functionId={functionId} refresh={refresh} />
+    );
+  });
+
   return { snapshots, readers };
 }
