@@ -54,12 +54,14 @@ export function UserMenu({ user, compact }: { user: SignedInUser; compact: boole
   const navigate = useNavigate();
   const signOut = useSignOut();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const shown = user.firstName || user.email;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Trigger type="button" aria-label={t`User menu`}>
+        {/* The name starts with the text on the button, so speech input can say what it sees. */}
+        <Trigger type="button" aria-label={t`${shown}, user menu`}>
           <Avatar email={user.email} name={fullName} img={user.img} size={32} />
-          {compact ? null : <span>{user.firstName || user.email}</span>}
+          {compact ? null : <span>{shown}</span>}
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
