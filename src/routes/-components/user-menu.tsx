@@ -55,12 +55,16 @@ export function UserMenu({ user, compact }: { user: SignedInUser; compact: boole
   const navigate = useNavigate();
   const signOut = useSignOut();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const shown = user.firstName || user.email;
   return (
-    <DropdownMenu.Root>
+    // Not modal: an open menu does not hide the page from assistive technology while the
+    // page's links and buttons stay focusable; Escape, Tab or a click outside closes it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <Trigger type="button" aria-label={t`User menu`}>
+        {/* The name starts with the text on the button, so speech input can say what it sees. */}
+        <Trigger type="button" aria-label={t`${shown}, user menu`}>
           <Avatar email={user.email} name={fullName} img={user.img} size={32} />
-          {compact ? null : <span>{user.firstName || user.email}</span>}
+          {compact ? null : <span>{shown}</span>}
         </Trigger>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

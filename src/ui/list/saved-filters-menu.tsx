@@ -87,7 +87,8 @@ export function SavedFiltersMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button $variant="secondary" type="button">
             <Bookmark size={18} aria-hidden />

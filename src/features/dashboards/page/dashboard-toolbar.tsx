@@ -248,7 +248,8 @@ export function ViewToolbar(props: ViewToolbarProps) {
           </ToolButton>
         ) : null}
         {file.element}
-        <DropdownMenu.Root>
+        {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
+        <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger asChild>
             <Button type="button" $variant="secondary" aria-label={t`More`}>
               <Ellipsis size={18} aria-hidden />

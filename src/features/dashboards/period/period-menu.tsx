@@ -67,7 +67,9 @@ export function PeriodMenu({
   const select = (menuId: number) => menu.send({ type: 'period.select', menuId });
   return (
     <>
+      {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
       <DropdownMenu.Root
+        modal={false}
         open={open}
         onOpenChange={(next) => menu.send({ type: next ? 'period.open' : 'period.close' })}
       >

@@ -45,7 +45,8 @@ export function KeyStructureTable({ structure }: { structure: readonly Structure
     );
   }
   return (
-    <Scroll>
+    // A narrow screen scrolls the table sideways: a keyboard can too, once it has focus.
+    <Scroll role="region" aria-label={t`Key structure`} tabIndex={0}>
       <table aria-label={t`Key structure`}>
         <thead>
           <tr>

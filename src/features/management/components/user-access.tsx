@@ -134,7 +134,8 @@ export function UserAccess({ me, user }: { me: SignedInUser; user: User }) {
       </Section>
       <Section>
         <h2>{t`Privileges`}</h2>
-        <Matrix>
+        {/* A narrow screen scrolls the matrix sideways: a keyboard can too, once it has focus. */}
+        <Matrix role="region" aria-label={t`Privileges`} tabIndex={0}>
           <table>
             <caption className="visually-hidden">{t`Privileges`}</caption>
             <thead>
