@@ -117,7 +117,7 @@ test('the account manager creates a user in a sub-organisation, who confirms and
   await page.getByRole('button', { name: /^(Vælg adgangskode|Set password)$/ }).click();
   await page.getByRole('button', { name: /^(Gå til login|Go to login)$/ }).click();
   await signIn(page, email, password);
-  await page.getByRole('button', { name: /Brugermenu|User menu/ }).click();
+  await page.getByRole('button', { name: /brugermenu|user menu/i }).click();
   await page.getByRole('menuitem', { name: /^(Profil|Profile)$/ }).click();
   await expect(page).toHaveURL(new RegExp(`${userUrl}$`));
   await expect(page.getByText('Trafikplanlægger')).toBeVisible();
