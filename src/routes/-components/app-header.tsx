@@ -83,6 +83,7 @@ export function AppHeader({
   const navigate = useNavigate();
   const matches = useMatches();
   const page = [...matches].reverse().find((match) => match.staticData.title);
+  const title = page?.staticData.title && !compactHeader ? i18n._(page.staticData.title) : null;
 
   return (
     <Header $border={settings.headerBorder}>
@@ -97,7 +98,8 @@ export function AppHeader({
         <img src={branding?.logo ?? '/favicon.svg'} alt="" />
         {compactHeader ? null : productName(branding)}
       </Logo>
-      <Title>
+      {/* No empty heading: on a narrow screen the title is left to the page's own. */}
+      <Title as={title ? 'h1' : 'div'}>
         {page?.staticData.back ? (
           <IconButton
             onClick={() => void navigate({ to: page.staticData.back })}
@@ -106,7 +108,7 @@ export function AppHeader({
             <ArrowLeft size={20} />
           </IconButton>
         ) : null}
-        {page?.staticData.title && !compactHeader ? i18n._(page.staticData.title) : null}
+        {title}
       </Title>
       {settings.globalSearch ? <GlobalSearch compact={compactHeader} /> : <Spacer />}
       <UserMenu user={user} compact={compactHeader} />
