@@ -128,8 +128,9 @@ test('a position is edited as it was entered, without the noise of binary fracti
   await signIn(page, demo.super);
   await acceptCookies(page);
   await page.goto(`/sensor/${dokk1?.id}/edit`);
-  await expect(page.getByLabel(/^(Breddegrad|Latitude)$/)).toHaveValue('56.15362');
-  await expect(page.getByLabel(/^(Længdegrad|Longitude)$/)).toHaveValue('10.2142');
+  // Danish, the console's language here, writes a decimal comma.
+  await expect(page.getByLabel(/^(Breddegrad|Latitude)$/)).toHaveValue('56,15362');
+  await expect(page.getByLabel(/^(Længdegrad|Longitude)$/)).toHaveValue('10,2142');
 });
 
 test('after a new user is saved, the profile opens at its top', async ({ page, request }) => {

@@ -16,4 +16,11 @@ describe('a number shown for editing', () => {
     expect(numberText(1e-7)).toBe('1e-7');
     expect(numberOrNull(numberText(56.15362))).toBe(56.15362);
   });
+
+  it('is written with a decimal comma in Danish, and read back', () => {
+    expect(numberText(56.1535 + 0.00012, 'da')).toBe('56,15362');
+    expect(numberText(-10.5, 'da')).toBe('-10,5');
+    expect(numberText(12, 'da')).toBe('12');
+    expect(numberOrNull(numberText(56.15362, 'da'))).toBe(56.15362);
+  });
 });

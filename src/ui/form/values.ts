@@ -28,7 +28,15 @@ export const numberOrNull = (value: string | number | null | undefined): number 
 /**
  * A number shown in a text field: empty for null. Fifteen significant digits
  * are all a double holds for sure, so the noise of binary fractions beyond
- * them goes (56.15350 + 0.00012 is 56.153620000000004, shown 56.15362).
+ * them goes (56.15350 + 0.00012 is 56.153620000000004, shown 56.15362,
+ * or 56,15362 in Danish).
  */
-export const numberText = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '' : String(Number(value.toPrecision(15)));
+export const numberText = (
+  value: number | null | undefined,
+  /** The console's language: Danish writes a decimal comma, which numberOrNull reads back. */
+  language: string = 'en',
+): string => {
+  if (value === null || value === undefined) return '';
+  const text = String(Number(value.toPrecision(15)));
+  return language === 'da' ? text.replace('.', ',') : text;
+};

@@ -58,6 +58,11 @@ describe('the device form', () => {
       lng: '10.2138',
       calibration: { value: '0.3' },
     });
+    expect(initialValues(device, ORG, 'da')).toMatchObject({
+      lat: '56,15362',
+      lng: '10,2138',
+      calibration: { value: '0,3' },
+    });
   });
 
   it('says what is wrong in the field that holds it', async () => {

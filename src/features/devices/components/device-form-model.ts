@@ -57,7 +57,12 @@ export interface DeviceFormValues {
 
 export type DeviceFormControl = Control<DeviceFormValues, unknown, DeviceCreate>;
 
-export function initialValues(device: Device | undefined, orgUuid: string): DeviceFormValues {
+export function initialValues(
+  device: Device | undefined,
+  orgUuid: string,
+  /** The console's language, in which the numbers are written (a decimal comma in Danish). */
+  language = 'en',
+): DeviceFormValues {
   const c = device?.calibration;
   const months = reminderMonths.find((m) => m === c?.reminderMonths);
   const hardware = Object.fromEntries(
@@ -75,14 +80,17 @@ export function initialValues(device: Device | undefined, orgUuid: string): Devi
     communication: device?.communication === false ? 'blocked' : 'allowed',
     calibrated: device?.calibrated ?? false,
     address: device?.address ?? '',
-    lat: numberText(device?.lat),
-    lng: numberText(device?.lng),
+    lat: numberText(device?.lat, language),
+    lng: numberText(device?.lng, language),
     calibration: {
       type: c?.type === 'count' || c?.type === 'time' ? c.type : '',
-      value: numberText(c?.value),
+      value: numberText(c?.value, language),
       reminderMonths: months ?? '',
     },
-    hardware: { ...hardware, cpuTemperature: numberText(device?.hardware.cpuTemperature) },
+    hardware: {
+      ...hardware,
+      cpuTemperature: numberText(device?.hardware.cpuTemperature, language),
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { DeviceCreate, type Device } from '../../../../contracts/device.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -31,9 +31,10 @@ export function DeviceForm({
   onSubmit: (body: DeviceCreate) => void;
   onCancel: () => void;
 }) {
+  const { i18n } = useLingui();
   const form = useContractForm({
     schema: DeviceCreate,
-    defaultValues: initialValues(device, defaultOrgUuid),
+    defaultValues: initialValues(device, defaultOrgUuid, i18n.locale),
     toBody: (values) => toBody(values, device),
     messages,
   });
