@@ -96,7 +96,7 @@ test('the new-device form takes an address and a position, and offers the regist
     await expect(page.getByText('Aarhus tællere').first()).toBeVisible();
 
     await page.goto(`/sensor/${deviceId}/edit`);
-    await expect(page.getByLabel(/^(Breddegrad|Latitude)$/)).toHaveValue('56.1535');
+    await expect(page.getByLabel(/^(Breddegrad|Latitude)$/)).toHaveValue('56,1535');
     await expect(deviceType.locator('option:checked')).toHaveText(
       'Persontæller PC-2 (Aarhus Trafiklab)',
     );
