@@ -1,6 +1,16 @@
 import { DropdownMenu } from 'radix-ui';
 import styled from 'styled-components';
 
+/**
+ * A dropdown menu of the console (radix DropdownMenu.Root), not modal: an
+ * open menu does not hide the rest of the page from assistive technology
+ * while the page's links and buttons stay focusable (axe aria-hidden-focus).
+ * Escape, Tab or a click outside still closes it.
+ */
+export function MenuRoot(props: DropdownMenu.DropdownMenuProps) {
+  return <DropdownMenu.Root modal={false} {...props} />;
+}
+
 /** A dropdown menu's panel (radix DropdownMenu.Content), as the console's menus look. */
 export const MenuContent = styled(DropdownMenu.Content)`
   min-width: 220px;

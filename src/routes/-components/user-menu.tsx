@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Building2, Cog, LogOut, User } from 'lucide-react';
 import styled from 'styled-components';
-import { MenuContent, MenuItem, MenuSeparator } from '../../ui/menu.tsx';
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator } from '../../ui/menu.tsx';
 import { useSignOut } from '../../api/session/mutations.ts';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { Avatar } from '../../ui/avatar.tsx';
@@ -57,9 +57,7 @@ export function UserMenu({ user, compact }: { user: SignedInUser; compact: boole
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const shown = user.firstName || user.email;
   return (
-    // Not modal: an open menu does not hide the page from assistive technology while the
-    // page's links and buttons stay focusable; Escape, Tab or a click outside closes it.
-    <DropdownMenu.Root modal={false}>
+    <MenuRoot>
       <DropdownMenu.Trigger asChild>
         {/* The name starts with the text on the button, so speech input can say what it sees. */}
         <Trigger type="button" aria-label={t`${shown}, user menu`}>
@@ -105,6 +103,6 @@ export function UserMenu({ user, compact }: { user: SignedInUser; compact: boole
           </Item>
         </Content>
       </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    </MenuRoot>
   );
 }

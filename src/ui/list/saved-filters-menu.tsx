@@ -3,7 +3,7 @@ import { Bookmark, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MenuContent, MenuItem } from '../menu.tsx';
+import { MenuContent, MenuItem, MenuRoot } from '../menu.tsx';
 import {
   addSavedFilter,
   readSavedFilters,
@@ -87,8 +87,7 @@ export function SavedFiltersMenu({
 
   return (
     <>
-      {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
-      <DropdownMenu.Root modal={false}>
+      <MenuRoot>
         <DropdownMenu.Trigger asChild>
           <Button $variant="secondary" type="button">
             <Bookmark size={18} aria-hidden />
@@ -133,7 +132,7 @@ export function SavedFiltersMenu({
             </Item>
           </Content>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </MenuRoot>
       <Dialog open={naming} onOpenChange={setNaming} title={t`Save filter`}>
         <form
           onSubmit={(event) => {

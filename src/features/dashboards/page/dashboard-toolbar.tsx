@@ -19,7 +19,7 @@ import styled from 'styled-components';
 import type { Dashboard, DashboardFile, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/form/fields.tsx';
-import { MenuContent, MenuItem, MenuSeparator } from '../../../ui/menu.tsx';
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator } from '../../../ui/menu.tsx';
 import { colorValue } from '../components/dashboard-colors.ts';
 import { readDashboardFile } from '../components/dashboard-file.ts';
 import { PeriodMenu } from '../period/period-menu.tsx';
@@ -248,8 +248,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
           </ToolButton>
         ) : null}
         {file.element}
-        {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
-        <DropdownMenu.Root modal={false}>
+        <MenuRoot>
           <DropdownMenu.Trigger asChild>
             <Button type="button" $variant="secondary" aria-label={t`More`}>
               <Ellipsis size={18} aria-hidden />
@@ -280,7 +279,7 @@ export function ViewToolbar(props: ViewToolbarProps) {
               ) : null}
             </MenuContent>
           </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        </MenuRoot>
       </Group>
     </Bar>
   );

@@ -9,7 +9,7 @@ import { periodMenuMachine } from '../../../../machines/period-menu.machine.ts';
 import { CUSTOM_MENU_ID } from '../../../../machines/periods.ts';
 import { availablePeriods, periodOption } from '../../../lib/periods.ts';
 import { Button } from '../../../ui/button.tsx';
-import { MenuContent, MenuItem, MenuSeparator } from '../../../ui/menu.tsx';
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator } from '../../../ui/menu.tsx';
 import { CustomDateDialog } from './custom-date-dialog.tsx';
 import { formatDateTime } from './date-time.ts';
 
@@ -67,9 +67,7 @@ export function PeriodMenu({
   const select = (menuId: number) => menu.send({ type: 'period.select', menuId });
   return (
     <>
-      {/* Not modal, so the open menu does not hide the focusable page from assistive technology. */}
-      <DropdownMenu.Root
-        modal={false}
+      <MenuRoot
         open={open}
         onOpenChange={(next) => menu.send({ type: next ? 'period.open' : 'period.close' })}
       >
@@ -103,7 +101,7 @@ export function PeriodMenu({
             </Item>
           </Content>
         </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      </MenuRoot>
       <CustomDateDialog menu={menu} />
     </>
   );
