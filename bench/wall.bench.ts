@@ -25,7 +25,9 @@ import { LAST_HOUR, LAST_MINUTE, prepareWall, WALL_GRAPHS } from './wall/wall-wo
 // 3. Soak for BENCH_WALL_MINUTES (default 10) after BENCH_WALL_WARMUP_S
 //    (default 70): CPU per second, and the JS heap after forced collections
 //    at its start and end.
-// BENCH_SCREENSHOT=file.png saves the first cold load's screen.
+// BENCH_PROBES=0 skips 2 and BENCH_WALL_MINUTES=0 skips 3.
+// BENCH_SCREENSHOT=file.png saves the first cold load's screen;
+// BENCH_WALL_WATERFALL=1 prints the last cold load's requests.
 const MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WALL_WARMUP_S ?? 70);
 const ROUNDS = Number(process.env.BENCH_WALL_ROUNDS ?? 7);
@@ -34,6 +36,7 @@ const PROBE_EVERY_MS = 100;
 const BACKGROUND_RATE = 1000;
 const BACKGROUND_DEVICES = 20;
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;
+const WATERFALL = process.env.BENCH_WALL_WATERFALL === '1';
 
 type Row = Record<string, string | number>;
 const results = {
@@ -71,19 +74,23 @@ async function run(setup: Setup): Promise<void> {
   try {
     // Points in every graph's last minute before the first load.
     await sleep(5000);
-    results.load.push(await coldLoads(wallRun, ROUNDS, SCREENSHOT));
-    for (const [menuId, window] of [
-      [LAST_MINUTE, 'last minute (7)'],
-      [LAST_HOUR, 'last hour (11)'],
-    ] as const)
+    results.load.push(await coldLoads(wallRun, ROUNDS, SCREENSHOT, WATERFALL ? say : undefined));
+    for (const [menuId, window] of PROBES > 0
+      ? ([
+          [LAST_MINUTE, 'last minute (7)'],
+          [LAST_HOUR, 'last hour (11)'],
+        ] as const)
+      : [])
       results.latency.push({
         setup: setup.label,
         window,
         ...(await publishToPixel(wallRun, probe, plan, menuId)),
       });
-    const soaked = await soakWall(wallRun, MINUTES, WARMUP_S);
-    results.soak.push(soaked.summary);
-    results.timeline.push(...soaked.timeline);
+    if (MINUTES > 0) {
+      const soaked = await soakWall(wallRun, MINUTES, WARMUP_S);
+      results.soak.push(soaked.summary);
+      results.timeline.push(...soaked.timeline);
+    }
   } finally {
     await browser.close();
     await probe.close();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { percentile } from '../setup.ts';
 import {
   LOAD_TIMEOUT_MS,
@@ -22,9 +23,14 @@ const median = (values: number[]) =>
  * worker): from navigation start until every graph has drawn (and the frame
  * after painted), with when the scripts had run and the last dashboards,
  * device and history answers came; medians over `rounds`. `screenshot`
- * saves the first round's screen.
+ * saves the first round's screen; `waterfall` is given its last round's requests.
  */
-export async function coldLoads(run: WallRun, rounds: number, screenshot?: string) {
+export async function coldLoads(
+  run: WallRun,
+  rounds: number,
+  screenshot?: string,
+  waterfall?: (line: string) => void,
+) {
   const loads: (LoadTimes & LoadSteps)[] = [];
   for (let round = 0; round < rounds; round++) {
     const kiosk = await openWall(run);
@@ -32,6 +38,8 @@ export async function coldLoads(run: WallRun, rounds: number, screenshot?: strin
       const times = await loadTimes(kiosk.page, LOAD_TIMEOUT_MS);
       if (!times) throw new Error(`not all ${WALL_GRAPHS} graphs drew in ${LOAD_TIMEOUT_MS} ms`);
       if (screenshot && round === 0) await kiosk.page.screenshot({ path: screenshot });
+      if (waterfall && round === rounds - 1)
+        for (const line of await requests(kiosk.page)) waterfall(line);
       loads.push({ ...times, ...(await loadSteps(kiosk.page)) });
     } finally {
       await kiosk.close();
@@ -50,4 +58,15 @@ export async function coldLoads(run: WallRun, rounds: number, screenshot?: strin
     'devices ms': medianOf('devices'),
     'history ms': medianOf('history'),
   };
+}
+
+/** The page's requests in order: start, first byte and end (ms since navigation), path. */
+async function requests(page: Page): Promise<string[]> {
+  const lines: unknown = await page.evaluate(`(() => {
+    const [nav] = performance.getEntriesByType('navigation');
+    return [nav, ...performance.getEntriesByType('resource')].filter(Boolean).map((e) =>
+      [e.startTime, e.responseStart, e.responseEnd].map((t) => t.toFixed(0).padStart(6)).join(' ') +
+      '  ' + new URL(e.name).pathname + new URL(e.name).search.slice(0, 60));
+  })()`);
+  return Array.isArray(lines) ? lines.map(String) : [];
 }
