@@ -16,6 +16,7 @@ import {
 import { authKeys } from './api/session/keys.ts';
 import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { dropBootAnswers } from './lib/boot.ts';
 import { withDefaults } from './lib/settings.ts';
 
 // Started offline (the installed console), reads wait for the network rather than fail,
@@ -41,16 +42,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
-await Promise.all([loadRuntimeConfig(), activateLocale(startLocale())]);
+// Both were asked for before these scripts ran (public/boot.js): the session's
+// address comes from the configuration, and neither waits for the other here.
+await loadRuntimeConfig();
 // The kept cache belongs to the session that made it: without one, nothing is
 // shown from it. Only the server knows (the session cookie is HttpOnly);
 // offline, the answer is unknown and the cache stays.
 const user = await fetchCurrentUser().catch(() => undefined);
 if (user === null) localStorage.removeItem(CACHE_STORAGE_KEY);
 if (user !== undefined) queryClient.setQueryData(authKeys.user(), user);
+dropBootAnswers();
+// The first page's scripts and reads start while its language loads (a wall
+// display's cold load); the router shows the page it loaded, not a second load.
+router.load().catch(() => undefined);
 // Signed in, the console speaks the user's language from its first frame.
-const language = user ? withDefaults(user.internal.settings).language : undefined;
-if (language && language !== i18n.locale) await activateLocale(language);
+await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 
 const root = document.getElementById('root');
 if (root) {

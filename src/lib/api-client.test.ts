@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+import { dropBootAnswers } from './boot.ts';
 
 const answer = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -49,5 +50,36 @@ describe('apiRequest failures', () => {
     const cancelled = new DOMException('The operation was aborted.', 'AbortError');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(cancelled));
     await expect(apiRequest('core', '/v2/device/7')).rejects.toBe(cancelled);
+  });
+});
+
+describe('reads asked for before the scripts ran (public/boot.js)', () => {
+  const boot = globalThis as unknown as { nordlysBoot?: Record<string, Promise<Response>> };
+  afterEach(() => dropBootAnswers());
+
+  it('takes the early answer once, then asks the server', async () => {
+    const fetch = vi.fn().mockResolvedValue(answer(200, { user: { id: 'later' } }));
+    vi.stubGlobal('fetch', fetch);
+    boot.nordlysBoot = { '/api/auth/session': Promise.resolve(answer(200, { user: null })) };
+    await expect(apiRequest('auth', '/auth/session')).resolves.toEqual({ user: null });
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(apiRequest('auth', '/auth/session')).resolves.toEqual({ user: { id: 'later' } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('is a network error when the early read found no server', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    boot.nordlysBoot = { '/api/auth/session': Promise.reject(new TypeError('Failed to fetch')) };
+    await expect(apiRequest('auth', '/auth/session')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('is not used by a write, nor once the console has started', async () => {
+    const fetch = vi.fn().mockImplementation(() => Promise.resolve(answer(200, { fresh: true })));
+    vi.stubGlobal('fetch', fetch);
+    boot.nordlysBoot = { '/api/auth/session': Promise.resolve(answer(200, { stale: true })) };
+    await apiRequest('auth', '/auth/session', { method: 'POST', body: {} });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    dropBootAnswers();
+    await expect(apiRequest('auth', '/auth/session')).resolves.toEqual({ fresh: true });
   });
 });

@@ -1,5 +1,6 @@
 import type { ServiceName } from '../../contracts/config.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import { bootAnswer } from './boot.ts';
 
 export type Service = ServiceName;
 
@@ -60,22 +61,26 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const { body, headers, signal, ...init } = options;
   let response: Response;
+  const url = `${runtimeConfig().services[service]}${path}`;
+  // A read the page started before its scripts ran (public/boot.js) is not asked twice.
+  const early = body === undefined && !init.method && !signal ? bootAnswer(url) : undefined;
   try {
-    response = await fetch(`${runtimeConfig().services[service]}${path}`, {
-      ...init,
-      headers: {
-        accept: 'application/json',
-        'x-whitelabel-host': window.location.hostname,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      // The 30 s timeout holds whether or not the caller can also cancel.
-      signal: signal
-        ? AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)])
-        : AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
+    response = await (early ??
+      fetch(url, {
+        ...init,
+        headers: {
+          accept: 'application/json',
+          'x-whitelabel-host': window.location.hostname,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        // The 30 s timeout holds whether or not the caller can also cancel.
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)])
+          : AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError({ cause: error });

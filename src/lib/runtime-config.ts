@@ -1,3 +1,4 @@
+import { bootAnswer } from './boot.ts';
 import { serviceNames, type RuntimeConfig, type ServiceName } from '../../contracts/config.ts';
 
 const fallback: RuntimeConfig = {
@@ -15,7 +16,8 @@ let current: RuntimeConfig = fallback;
 /** Loaded once at start; offline, the console still starts with the defaults. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   try {
-    const response = await fetch('/api/config', { signal: AbortSignal.timeout(10_000) });
+    const response = await (bootAnswer('/api/config') ??
+      fetch('/api/config', { signal: AbortSignal.timeout(10_000) }));
     if (response.ok) current = { ...fallback, ...((await response.json()) as RuntimeConfig) };
   } catch {
     current = fallback;

@@ -1,0 +1,24 @@
+/** The answers public/boot.js asked for before the console's scripts ran, by path. */
+type BootAnswers = Partial<Record<string, Promise<Response>>>;
+
+const holder = globalThis as unknown as { nordlysBoot?: BootAnswers };
+const taken = new WeakSet<Promise<Response>>();
+
+/**
+ * The answer to a GET of `url` that the page asked for at once (public/boot.js),
+ * taken only once: a later read of the same resource asks the server again.
+ */
+export function bootAnswer(url: string): Promise<Response> | undefined {
+  const answer = holder.nordlysBoot?.[url];
+  if (!answer || taken.has(answer)) return undefined;
+  taken.add(answer);
+  return answer;
+}
+
+/**
+ * Once the console has started, an answer nobody took (the configuration sent
+ * the session to another address) is dropped: after a sign-in it would be stale.
+ */
+export function dropBootAnswers(): void {
+  delete holder.nordlysBoot;
+}
