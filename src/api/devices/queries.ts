@@ -17,10 +17,13 @@ export const deviceListQuery = (query: ListQuery<DeviceFilters>) =>
     placeholderData: keepPreviousData,
   });
 
+export const fetchDevice = (id: number, signal?: AbortSignal) =>
+  apiRequest<Device>('core', `/v2/device/${id}`, signal ? { signal } : {});
+
 export const deviceQuery = (id: number) =>
   queryOptions({
     queryKey: deviceKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Device>('core', `/v2/device/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchDevice(id, signal),
   });
 
 /** The forward's state changes without the device changing: read again every 5 s while shown. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DashboardList } from '../../../../contracts/dashboard.ts';
 import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
-import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
+import { deviceListQuery, deviceQuery, fetchDevice } from '../../../api/devices/queries.ts';
 import { DEVICE_IDS_MAX } from '../../../../contracts/device.ts';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
 import { organisationQuery } from '../../../api/organisations/queries.ts';
@@ -26,8 +26,9 @@ export async function prefetchDashboard(queryClient: QueryClient, board: string 
     ...new Set(shown.graphs.flatMap((graph) => graphSources(graph).map((s) => s.deviceId))),
   ].slice(0, DEVICE_IDS_MAX);
   if (ids.length === 0) return;
-  // One request for every device, each then in the cache its graph reads it from.
-  const page = await queryClient.fetchQuery(
+  // One request for every device. Each device's own read waits for it, so a graph
+  // that mounts before the list has come does not ask for its device alone.
+  const listed = queryClient.fetchQuery(
     deviceListQuery({
       page: 1,
       pageSize: PAGE_SIZE_MAX,
@@ -35,8 +36,18 @@ export async function prefetchDashboard(queryClient: QueryClient, board: string 
       filters: { ids: ids.join(',') },
     }),
   );
-  for (const device of page.items)
-    queryClient.setQueryData(deviceQuery(device.id).queryKey, device);
-  const orgs = new Set(page.items.map((device) => device.org.uuid));
+  const devices = await Promise.allSettled(
+    ids.map((id) =>
+      queryClient.fetchQuery({
+        ...deviceQuery(id),
+        queryFn: async ({ signal }) =>
+          (await listed.catch(() => null))?.items.find((device) => device.id === id) ??
+          fetchDevice(id, signal),
+      }),
+    ),
+  );
+  const orgs = new Set(
+    devices.flatMap((read) => (read.status === 'fulfilled' ? [read.value.org.uuid] : [])),
+  );
   await Promise.all([...orgs].map((uuid) => queryClient.ensureQueryData(organisationQuery(uuid))));
 }
