@@ -33,9 +33,25 @@ export function formatCalendarDate(
     : formatDate(date);
 }
 
+/**
+ * One number format per language and options: making an Intl.NumberFormat
+ * costs far more than using one, and a wall of charts formats axis labels
+ * every second.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: 'da' | 'en', options: Intl.NumberFormatOptions) {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let shared = numberFormats.get(key);
+  if (!shared) {
+    shared = new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', options);
+    numberFormats.set(key, shared);
+  }
+  return shared;
+}
+
 /** Numbers with a comma as decimal separator and the given number of decimals (2 in summaries, 3 in line tooltips). */
 export function formatCount(value: number, decimals: number, language: 'da' | 'en' = 'da'): string {
-  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+  return numberFormat(language, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);
@@ -47,16 +63,12 @@ export function formatCount(value: number, decimals: number, language: 'da' | 'e
  * (56.153620000000004 is 56,15362).
  */
 export function formatNumber(value: number, language: 'da' | 'en' = 'da'): string {
-  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
-    maximumSignificantDigits: 15,
-  }).format(value);
+  return numberFormat(language, { maximumSignificantDigits: 15 }).format(value);
 }
 
 /** A value on a chart's axis: at most 2 decimals, in the console's language (never the browser's). */
 export function formatAxisValue(value: number, language: 'da' | 'en' = 'da'): string {
-  return new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB', {
-    maximumFractionDigits: 2,
-  }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
 /** Spec §9: counts in summary tooltips (bar, doughnut, pie) have 2 decimals. */

@@ -16,8 +16,10 @@ export function useElementSize(ref: RefObject<Element | null>): ElementSize {
         const next = { width: Math.floor(width), height: Math.floor(height) };
         return was.width === next.width && was.height === next.height ? was : next;
       });
-    take(element.clientWidth, element.clientHeight);
-    if (typeof ResizeObserver !== 'function') return;
+    // The observer reports the first size too, after the browser's own layout: reading
+    // clientWidth here would force a layout for every chart of a wall as it mounts.
+    if (typeof ResizeObserver !== 'function')
+      return take(element.clientWidth, element.clientHeight);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) take(entry.contentRect.width, entry.contentRect.height);
     });

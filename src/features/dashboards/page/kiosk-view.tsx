@@ -72,6 +72,26 @@ function useClock(): Date {
   return now;
 }
 
+/**
+ * The wall's clock, on its own: its tick each second re-renders the time,
+ * not the wall's graphs. One time format per language and zone.
+ */
+function KioskClock({ language, timeZone }: { language: string; timeZone: string | undefined }) {
+  const now = useClock();
+  const format = useMemo(
+    () =>
+      new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'da-DK', {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: false,
+        ...(timeZone ? { timeZone } : {}),
+      }),
+    [language, timeZone],
+  );
+  return <time dateTime={now.toISOString()}>{format.format(now)}</time>;
+}
+
 function usePointerMoved(): boolean {
   const [moved, setMoved] = useState(false);
   useEffect(() => {
@@ -125,7 +145,6 @@ export default function KioskView({
     select: (org) => org.timeZone,
   }).data;
   const connection = useConnectionState();
-  const now = useClock();
   const pointer = usePointerMoved();
   const period = useMemo(() => periodOfSearch(search), [search]);
   const dashboard = list.data?.find((d) => d.id === search.board) ?? list.data?.[0];
@@ -136,12 +155,7 @@ export default function KioskView({
       <Top>
         <h1>{dashboard?.name ?? t`Dashboard`}</h1>
         <LiveBadge state={connection} />
-        <time dateTime={now.toISOString()}>
-          {now.toLocaleTimeString(i18n.locale === 'en' ? 'en-GB' : 'da-DK', {
-            hour12: false,
-            ...(timeZone ? { timeZone } : {}),
-          })}
-        </time>
+        <KioskClock language={i18n.locale} timeZone={timeZone} />
         <Exit
           type="button"
           $shown={pointer}
