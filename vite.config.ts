@@ -6,6 +6,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 
+/** The API's reads (not its writes, nor the reads built on the live feed). */
+const startReads =
+  /[\\/]src[\\/]api[\\/]((\w|-)+[\\/](keys|queries|filters)|list-query|entity-reads)\.ts$/;
+
 const apiTarget = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -44,15 +48,20 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|styled-components|stylis|@emotion|@lingui|use-sync-external-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins)[\\/]/,
+              // Tables and virtual lists load with the lists, not on the sign-in page.
+              test: /node_modules[\\/]((react|react-dom|scheduler|styled-components|stylis|@emotion|@lingui|use-sync-external-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins)[\\/]|@tanstack[\\/](?!(table-core|react-table|virtual-core|react-virtual)[\\/]))/,
               priority: 2,
             },
             {
-              // Route definitions (not their split-off components) and the API's reads:
-              // the route tree imports them all at start.
+              // Route definitions (not their split-off components) and the API's reads their
+              // loaders use: the route tree imports them all at start. The signed-in shell's
+              // parts (src/routes/-components), the API's writes and the reads that follow
+              // the live feed (streams/: the socket, the state machines) load with the pages
+              // that use them, not on the sign-in page.
               name: 'routes',
               test: (id: string) =>
-                /[\\/]src[\\/](routes|api)[\\/]/.test(id) && !id.includes('tsr-split'),
+                !id.includes('tsr-split') &&
+                (/[\\/]src[\\/]routes[\\/][^\\/]+\.tsx$/.test(id) || startReads.test(id)),
               priority: 1,
             },
           ],
