@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { organisationDeviceTotalQuery, organisationQuery } from '../api/organisations/queries.ts';
 import { userListQuery } from '../api/users/queries.ts';
 import {
@@ -54,6 +54,10 @@ function Dashboard() {
     [navigate],
   );
   const loading = <Loading label={<Trans>Loading dashboards…</Trans>} />;
+  // The cards come below the dashboards once those have their height: cards shown first
+  // would jump down the page when the grid arrives above them.
+  const [settled, setSettled] = useState(false);
+  const onSettled = useCallback(() => setSettled(true), []);
   if (search.kiosk)
     return (
       <DashboardTheme fill>
@@ -69,10 +73,10 @@ function Dashboard() {
       </PageTitle>
       <DashboardTheme>
         <Suspense fallback={loading}>
-          <DashboardsPage search={search} onSearch={onSearch} />
+          <DashboardsPage search={search} onSearch={onSearch} onSettled={onSettled} />
         </Suspense>
       </DashboardTheme>
-      <HomeCards user={user} />
+      {settled ? <HomeCards user={user} /> : null}
     </>
   );
 }

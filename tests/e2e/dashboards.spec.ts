@@ -216,6 +216,44 @@ test('opening a dashboard reads the list of dashboards once, and a kept list sho
   await context.setOffline(false);
 });
 
+test('the dashboard home does not jump: its cards come below the dashboard, not before it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('Steady'),
+    graphs: [
+      lineGraph('steady-a', a.id, 'countIn'),
+      lineGraph('steady-b', b.id, 'countIn', {}, { x: 0, y: 8 }),
+    ],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  // Every layout shift of a fresh load of the page, as the browser reports it (CLS).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await openDashboard(page, made.id);
+  await expect(page.locator('[data-graph-id] [data-last-drawn]')).toHaveCount(2);
+  await expect(
+    page.getByRole('main').getByRole('link', { name: /^(Enheder|Devices)/ }),
+  ).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  const total = shifts.reduce((sum, value) => sum + value, 0);
+  // Good CLS is below 0.1; the cards shown before the grid moved by about 0.4.
+  expect(total).toBeLessThan(0.1);
+});
+
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
   page,
   request,

@@ -41,6 +41,8 @@ export interface DashboardsPageProps {
   search: DashboardSearch;
   /** Writes the page's state into the URL (replacing the entry). */
   onSearch: (search: DashboardSearch) => void;
+  /** Called once the dashboards have loaded (or failed to): the page has its height. */
+  onSettled?: () => void;
 }
 
 /**
@@ -57,7 +59,7 @@ export default function DashboardsPage(props: DashboardsPageProps) {
   );
 }
 
-function Dashboards({ search, onSearch }: DashboardsPageProps) {
+function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
   const { t } = useLingui();
   const notify = useNotify();
   const { settings } = useSettings();
@@ -85,11 +87,16 @@ function Dashboards({ search, onSearch }: DashboardsPageProps) {
       onSearch({ ...search, board: currentId });
   }, [actor, search, currentId, dashboards, onSearch]);
 
+  const loading = snapshot.matches('loading');
+  useEffect(() => {
+    if (!loading) onSettled?.();
+  }, [loading, onSettled]);
+
   const editing = snapshot.matches('editing');
   const busy =
     snapshot.matches('creating') || snapshot.matches('importing') || snapshot.matches('deleting');
 
-  if (snapshot.matches('loading'))
+  if (loading)
     return (
       <Section>
         <Loading label={<Trans>Loading dashboards…</Trans>} />
