@@ -5,6 +5,7 @@ import { renderScreen } from '../ui/test-support.tsx';
 import { BarChart } from './bar-chart.tsx';
 import { MARGIN, plotWidth } from './frame.tsx';
 import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
+import { layOut } from './test-layout.ts';
 
 const zone = TEST_ZONE;
 const monday = MONDAY;
@@ -23,11 +24,12 @@ const tapBucket = (index: number) =>
   });
 
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(WIDTH);
+  layOut(WIDTH);
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('bar chart', () => {

@@ -5,6 +5,7 @@ import { renderScreen } from '../ui/test-support.tsx';
 import type { FrameCallback } from './frame-loop.ts';
 import { LineChart } from './line-chart.tsx';
 import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
+import { layOut } from './test-layout.ts';
 
 const now = () => MONDAY + 3 * DAY;
 const points = dailySeries('a', 'Meter A', [1, 2, 3]).points;
@@ -34,7 +35,7 @@ beforeEach(async () => {
   vi.stubGlobal('cancelAnimationFrame', cancelFrame);
   // Reduced motion: the line is drawn in at once, so only sliding keeps a chart on the frame loop.
   vi.stubGlobal('matchMedia', () => ({ matches: true }));
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+  layOut(600);
 });
 afterEach(() => {
   cleanup();

@@ -4,6 +4,7 @@ import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
 import { LineChart } from './line-chart.tsx';
 import { TEST_ZONE } from './test-series.ts';
+import { layOut } from './test-layout.ts';
 
 const SECOND = 1000;
 const START = Date.UTC(2024, 4, 6, 10, 0, 0);
@@ -29,7 +30,7 @@ beforeEach(async () => {
   calls = [];
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => recordingContext());
   vi.stubGlobal('matchMedia', () => ({ matches: true }));
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  layOut(800);
 });
 afterEach(() => {
   cleanup();

@@ -5,6 +5,7 @@ import { renderScreen } from '../ui/test-support.tsx';
 import { PieChart } from './pie-chart.tsx';
 import { slicesPerDataset } from './slices.ts';
 import { TEST_ZONE, dailySeries } from './test-series.ts';
+import { layOut } from './test-layout.ts';
 
 const zone = TEST_ZONE;
 const meter = dailySeries;
@@ -18,12 +19,13 @@ const slices = slicesPerDataset([
 const slicePath = (id: string) => document.querySelector(`path[data-slice="${id}"]`);
 
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+  layOut(500);
   return activateLocale('da');
 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('pie chart', () => {
