@@ -25,6 +25,7 @@ import { LAST_HOUR, LAST_MINUTE, prepareWall, WALL_GRAPHS } from './wall/wall-wo
 // 3. Soak for BENCH_WALL_MINUTES (default 10) after BENCH_WALL_WARMUP_S
 //    (default 70): CPU per second, and the JS heap after forced collections
 //    at its start and end.
+// Each wall device has BENCH_WALL_HISTORY_HOURS (default 2) of history, a point a second.
 // BENCH_PROBES=0 skips 2 and BENCH_WALL_MINUTES=0 skips 3.
 // BENCH_SCREENSHOT=file.png saves the first cold load's screen;
 // BENCH_WALL_WATERFALL=1 prints the last cold load's requests.
@@ -32,6 +33,7 @@ const MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WALL_WARMUP_S ?? 70);
 const ROUNDS = Number(process.env.BENCH_WALL_ROUNDS ?? 7);
 const PROBES = Number(process.env.BENCH_PROBES ?? 300);
+const HISTORY_HOURS = Number(process.env.BENCH_WALL_HISTORY_HOURS ?? 2);
 const PROBE_EVERY_MS = 100;
 const BACKGROUND_RATE = 1000;
 const BACKGROUND_DEVICES = 20;
@@ -48,7 +50,7 @@ const results = {
 
 async function run(setup: Setup): Promise<void> {
   const server = await startServer(setup, { listen: true });
-  const wall = await prepareWall(server);
+  const wall = await prepareWall(server, HISTORY_HOURS);
   const plan: ProbePlan = {
     probes: PROBES,
     everyMs: PROBE_EVERY_MS,
@@ -106,7 +108,7 @@ try {
   await forEachSetup(run);
 } finally {
   say(
-    `Wall display: ${WALL_GRAPHS} live line graphs (last minute, 1 msg/s each) on the kiosk URL, Chromium ${VIEWPORT.width} × ${VIEWPORT.height}`,
+    `Wall display: ${WALL_GRAPHS} live line graphs (last minute, 1 msg/s each, ${HISTORY_HOURS} h of history a second before) on the kiosk URL, Chromium ${VIEWPORT.width} × ${VIEWPORT.height}`,
   );
   say('\nCold load → every graph drawn (fresh context each round; medians, ms since navigation)');
   printTable(results.load);

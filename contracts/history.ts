@@ -9,6 +9,9 @@ export const HistoryKey = Type.String({
   description: 'The data key, e.g. `temperature`',
 });
 
+/** The longest IANA time zone name the history route takes (the longest known is 32). */
+export const TIME_ZONE_MAX_LENGTH = 64;
+
 /** A local wall-clock time in the organisation's time zone (spec §7). */
 export const LocalTime = Type.String({
   maxLength: 19,
@@ -47,6 +50,16 @@ export const HistoryQuery = Type.Object(
     ),
     raw: Type.Optional(
       Type.Boolean({ description: 'The stored points themselves (at most 50,000), not buckets' }),
+    ),
+    timeZone: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: TIME_ZONE_MAX_LENGTH,
+        pattern: '^[A-Za-z0-9_+\\-]+(/[A-Za-z0-9_+\\-]+)*$',
+        description:
+          "The IANA time zone `from` and `to` are in (e.g. UTC), instead of the organisation's: a window that slides with the clock needs no zone. Buckets still follow the organisation's days",
+        examples: ['UTC'],
+      }),
     ),
   },
   { additionalProperties: false },

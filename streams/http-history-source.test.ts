@@ -83,8 +83,9 @@ describe('httpHistorySource', () => {
     ]);
     await source.fetch(request);
     expect(paths).toEqual([
-      // Zone unknown: UTC, widened by 14 hours each side; and always by the fall-back hour.
-      '/v2/devicedata-clean/12/2024-01-14 19:00:00/2024-01-16 02:00:00/temperature?raw=true',
+      // Zone unknown: exactly the range, in UTC, and said so; not a day and more around it.
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?raw=true&timeZone=UTC',
+      // The organisation's zone learnt: its wall clock, widened by the fall-back hour.
       '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 13:00:00/temperature?raw=true',
     ]);
   });

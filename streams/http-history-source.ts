@@ -20,8 +20,6 @@ export interface HttpHistorySourceOptions {
 const isHistory = checkOf(History);
 
 const MAX_BUCKETS = 10_000;
-/** No time zone is further than this from UTC. */
-const WIDEST_OFFSET_MS = 14 * 3_600_000;
 /**
  * The route reads an ambiguous wall-clock time (the fall-back hour) as its
  * second occurrence, as PostgreSQL does: a `from` in that hour would miss the
@@ -109,13 +107,15 @@ export function httpHistorySource(options: HttpHistorySourceOptions): HistorySou
   async function get(request: RangeRequest, query: string): Promise<History> {
     const known =
       request.timeZone ?? options.timeZoneOf?.(request.deviceId) ?? learnt.get(request.deviceId);
-    // Without the zone, a range in UTC widened by the largest offset holds the wanted one in every zone.
-    const margin = known === undefined ? WIDEST_OFFSET_MS : 0;
+    // Without the organisation's zone the range is given in UTC (`timeZone=UTC`), which has
+    // no ambiguous hour: exactly the wanted range, not a day and more around it.
     const zone = known ?? 'UTC';
-    const from = encodeURIComponent(wallClock(request.from - margin - FALL_BACK_MS, zone));
-    const to = encodeURIComponent(wallClock(request.to + margin + FALL_BACK_MS, zone));
+    const margin = known === undefined ? 0 : FALL_BACK_MS;
+    const from = encodeURIComponent(wallClock(request.from - margin, zone));
+    const to = encodeURIComponent(wallClock(request.to + margin, zone));
     const key = encodeURIComponent(request.key);
-    const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}`;
+    const inUtc = known === undefined ? '&timeZone=UTC' : '';
+    const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}${inUtc}`;
     const body = await options.get(path, request.signal);
     // Generated ahead of time from the contract (wire-check.ts): the console's CSP forbids eval.
     if (!isHistory(body)) throw new Error('Unexpected answer from the history route');

@@ -9,6 +9,7 @@ import {
 import { newGraph } from '../../machines/dashboard-layout.ts';
 import { periodChoice } from '../../machines/periods.ts';
 import { seededRandom } from '../../server/simulator/count-model.ts';
+import { sql } from 'kysely';
 import type { BenchServer } from '../setup.ts';
 
 /** The wall: 6 graphs across and 4 down fill a 1920 × 1080 screen. */
@@ -77,12 +78,27 @@ async function call<T>(
 }
 
 /**
+ * What the wall's devices sent before the bench began, as a wall's devices
+ * have: one `temperature` a second each over the last `hours`.
+ */
+async function seedHistory(server: BenchServer, devices: number[], hours: number) {
+  await sql`
+    insert into device_data (device_id, key, time, value)
+    select d.id, ${DATA_KEY}, t, 20 + 5 * sin(extract(epoch from t) / 600)
+    from unnest(${devices}::bigint[]) as d(id),
+      generate_series(now() - make_interval(hours => ${hours}), now() - interval '10 seconds', interval '1 second') as t
+    on conflict do nothing`.execute(server.database.db);
+}
+
+/**
  * The wall's devices and the bench user's dashboard of one live line graph
  * (last minute) per device, made through the REST API as the user; live data
- * and cookie consent on in the user's settings, as a wall display has them.
+ * and cookie consent on in the user's settings, as a wall display has them;
+ * with `historyHours` of data a second per device behind it.
  */
-export async function prepareWall(server: BenchServer): Promise<Wall> {
+export async function prepareWall(server: BenchServer, historyHours = 0): Promise<Wall> {
   const devices = await server.addDevices(WALL_GRAPHS, 'wall');
+  if (historyHours > 0) await seedHistory(server, devices, historyHours);
   const me = await call<{ uuid: string }>(server, 'GET', '/api/auth/user');
   await call(server, 'PUT', `/api/entity/user/${me.uuid}/internal`, {
     settings: { nordlysLiveData: true, cookies: true, language: 'en' },

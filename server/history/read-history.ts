@@ -62,6 +62,10 @@ function granularityOf(seconds: number | null): Granularity {
   return 2;
 }
 
+const timeZones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+/** An IANA time zone name both this server and the database know. */
+const knownTimeZone = (name: string) => timeZones.has(name);
+
 type HistoryRepository = ReturnType<typeof historyRepository>;
 /** A device whose data the caller may read, and a local range resolved in its organisation's zone. */
 export type ReadableRange = NonNullable<Awaited<ReturnType<HistoryRepository['resolve']>>>;
@@ -74,15 +78,25 @@ export type ReadableRange = NonNullable<Awaited<ReturnType<HistoryRepository['re
 export function historyReader(db: Kysely<DB>) {
   const repo = historyRepository(db);
   return {
-    /** The device and range, or 404 when it does not exist or the caller may not read its data. */
+    /**
+     * The device and range (in the organisation's zone, or in `timeZone`), or 404
+     * when it does not exist or the caller may not read its data.
+     */
     async resolve(
       actor: Actor,
-      input: { deviceId: number; from: string; to: string },
+      input: { deviceId: number; from: string; to: string; timeZone?: string | undefined },
     ): Promise<ReadableRange> {
       const fromLocal = parseLocalTime(input.from, 'from');
       const toLocal = parseLocalTime(input.to, 'to');
       if (fromLocal > toLocal) throw new HttpError(400, 'from must not be after to');
-      const resolved = await repo.resolve(input.deviceId, fromLocal, toLocal);
+      if (input.timeZone !== undefined && !knownTimeZone(input.timeZone))
+        throw new HttpError(400, `timeZone ${input.timeZone} is not a known time zone`);
+      const resolved = await repo.resolve(
+        input.deviceId,
+        fromLocal,
+        toLocal,
+        input.timeZone ?? null,
+      );
       if (!resolved || !mayReadDeviceData(actor, resolved.device))
         throw new HttpError(404, 'Resource not found');
       return resolved;

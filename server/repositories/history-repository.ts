@@ -76,11 +76,15 @@ function bucketEdges(query: BucketQuery): { start: RawBuilder<Date>; end: RawBui
 /** Device data history: SQL over device_data and its hourly rollup. */
 export function historyRepository(db: Kysely<DB>) {
   return {
-    /** The device and its organisation's time zone, and the local range resolved there. */
+    /**
+     * The device and its organisation's time zone, and the local range resolved
+     * there, or in `zone` when given (days, for buckets, stay the organisation's).
+     */
     async resolve(
       deviceId: number,
       fromLocal: string,
       toLocal: string,
+      zone: string | null = null,
     ): Promise<{ device: DataDevice; range: ResolvedRange } | undefined> {
       const result = await sql<{
         id: number;
@@ -93,14 +97,17 @@ export function historyRepository(db: Kysely<DB>) {
         origin_utc: Date;
         origin_local: string;
       }>`
-        select d.id, d.org_uuid, d.registry_id, d.device_type_id, o.time_zone,
-          ${fromLocal}::timestamp at time zone o.time_zone as from_utc,
-          (${toLocal}::timestamp + interval '1 second') at time zone o.time_zone as to_utc,
-          date_trunc('day', ${fromLocal}::timestamp) at time zone o.time_zone as origin_utc,
-          to_char(date_trunc('day', ${fromLocal}::timestamp), 'YYYY-MM-DD HH24:MI:SS') as origin_local
-        from devices d
-        join organisations o on o.uuid = d.org_uuid
-        where d.id = ${deviceId}`.execute(db);
+        select r.*,
+          date_trunc('day', r.from_utc at time zone r.time_zone) at time zone r.time_zone as origin_utc,
+          to_char(date_trunc('day', r.from_utc at time zone r.time_zone), 'YYYY-MM-DD HH24:MI:SS') as origin_local
+        from (
+          select d.id, d.org_uuid, d.registry_id, d.device_type_id, o.time_zone,
+            ${fromLocal}::timestamp at time zone coalesce(${zone}::text, o.time_zone) as from_utc,
+            (${toLocal}::timestamp + interval '1 second') at time zone coalesce(${zone}::text, o.time_zone) as to_utc
+          from devices d
+          join organisations o on o.uuid = d.org_uuid
+          where d.id = ${deviceId}
+        ) r`.execute(db);
       const row = result.rows[0];
       if (!row) return undefined;
       return {

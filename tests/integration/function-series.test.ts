@@ -86,6 +86,15 @@ describe('device data through a cloud function', () => {
       end: '2024-04-30T23:00:00.000Z',
       count: 1,
     });
+    // The same times read as UTC (a sliding window before the zone is known): two hours later.
+    const utc = await read('userA', url(id, '?granularity=1&timeZone=UTC'));
+    expect(utc.from).toBe('2024-05-01T00:00:00.000Z');
+    expect(utc.points.map((p) => [p.time, p.value])).toEqual([
+      ['2024-05-01T00:00:00.000Z', 68],
+      ['2024-05-01T01:00:00.000Z', 68],
+      ['2024-05-01T02:00:00.000Z', 68],
+      ['2024-05-01T03:00:00.000Z', 68],
+    ]);
   });
 
   it('gives the function its own data keys and takes [time, value] pairs', async () => {

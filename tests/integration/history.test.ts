@@ -246,6 +246,47 @@ describe('device data history', () => {
     expect(nothing.points).toEqual([]);
   });
 
+  it('reads a range given in another zone (timeZone=UTC), with days still the organisation’s', async () => {
+    // 10:00–10:59:59 UTC is 11:00–11:59:59 in Copenhagen on 30 March 2024.
+    const utc = await get(
+      'userA',
+      url('2024-03-30 10:00:00', '2024-03-30 10:59:59', 'note', '?raw=true&timeZone=UTC'),
+    );
+    const local = await get(
+      'userA',
+      url('2024-03-30 11:00:00', '2024-03-30 11:59:59', 'note', '?raw=true'),
+    );
+    expect(utc.from).toBe('2024-03-30T10:00:00.000Z');
+    expect(utc.points).toEqual(local.points);
+    expect(utc.points).toHaveLength(2);
+    // The answer names the organisation's zone, and daily buckets start at its midnight.
+    expect(utc.timeZone).toBe('Europe/Copenhagen');
+    const daily = await get(
+      'userA',
+      url(
+        '2024-03-30 06:00:00',
+        '2024-03-31 05:59:59',
+        'temperature',
+        '?granularity=2&timeZone=UTC',
+      ),
+    );
+    expect(daily.points.map((p) => p.time)).toEqual([
+      '2024-03-29T23:00:00.000Z',
+      '2024-03-30T23:00:00.000Z',
+    ]);
+    const status = async (zone: string) =>
+      (
+        await as(
+          'userA',
+          'GET',
+          url('2024-03-30 10:00:00', '2024-03-30 10:59:59', 'note', `?timeZone=${zone}`),
+        )
+      ).statusCode;
+    expect(await status('Mars%2FOlympus')).toBe(400);
+    expect(await status('UTC%27%3B')).toBe(400);
+    expect(await status('Europe%2FCopenhagen')).toBe(200);
+  });
+
   it('buckets in a time zone half an hour off UTC from the raw rows', async () => {
     await t.database.db
       .updateTable('organisations')

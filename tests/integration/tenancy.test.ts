@@ -395,6 +395,7 @@ describe('tenancy: no read or write across organisations', () => {
             `/api/v2/devicedata-clean/${id}/${range}/temperature`,
             `/api/v2/devicedata-clean/${id}/temperature/${range}/sum`,
             `/api/v2/devicedata-clean/${id}/${range}/temperature?raw=true`,
+            `/api/v2/devicedata-clean/${id}/${range}/temperature?raw=true&timeZone=UTC`,
           ]) {
             problems.push(
               ...check(

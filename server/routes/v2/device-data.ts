@@ -19,7 +19,11 @@ const deviceDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     query: HistoryQuery,
   ): Promise<History> {
     const actor = requireActor(request, { scopedTokens: true });
-    return reader.read(await reader.resolve(actor, input), input, query);
+    return reader.read(
+      await reader.resolve(actor, { ...input, timeZone: query.timeZone }),
+      input,
+      query,
+    );
   }
 
   const schema = {

@@ -55,7 +55,10 @@ const functionSeriesRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!fn || !inScope(actor, fn.org_uuid)) throw notFound();
       if (!can(actor, 'cloudfunction', 'list', fn.org_uuid))
         throw new HttpError(403, 'Your group may not list cloudfunction here');
-      const resolved = await reader.resolve(actor, request.params);
+      const resolved = await reader.resolve(actor, {
+        ...request.params,
+        timeZone: request.query.timeZone,
+      });
       const own = (fn.data_keys as DataKey[])
         .map((dataKey) => dataKey.key)
         .filter((name) => name !== key)
