@@ -20,6 +20,7 @@ import webPlugin from './plugins/web.ts';
 import demoPlugin from './plugins/demo.ts';
 import simulatorPlugin from './plugins/simulator.ts';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import authPlugin from './plugins/auth.ts';
 import sandboxPlugin from './plugins/sandbox.ts';
 import dataEventsPlugin from './plugins/data-events.ts';
@@ -52,6 +53,9 @@ export interface AppOptions {
   webRoot?: string;
 }
 
+/** Answers smaller than this go uncompressed: a header and a round of brotli cost more than they save. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultWebRoot = path.join(projectRoot, 'dist', 'web');
 
@@ -81,22 +85,31 @@ export const app = fp<AppOptions>(
     await fastify.register(livePlugin);
     await fastify.register(simulatorPlugin);
     await fastify.register(healthRoutes, { prefix: '/api' });
-    for (const routes of [
-      configRoutes,
-      brandingRoutes,
-      v2Routes,
-      v1Routes,
-      functionTestRunRoute,
-      authRoutes,
-      oidcFlowRoutes,
-      userRoutes,
-      passwordRoutes,
-      organisationRoutes,
-      aclRoutes,
-      tokenRoutes,
-    ]) {
-      await fastify.register(routes, { prefix: '/api' });
-    }
+    // The API's answers are compressed on the fly (a week of raw history is ~100 kB of JSON and
+    // ~10 kB as brotli); the console's files have compressed copies made at build time (web.ts).
+    await fastify.register(async (api) => {
+      await api.register(compress, {
+        encodings: ['br', 'gzip'],
+        threshold: COMPRESS_THRESHOLD_BYTES,
+        globalDecompression: false,
+      });
+      for (const routes of [
+        configRoutes,
+        brandingRoutes,
+        v2Routes,
+        v1Routes,
+        functionTestRunRoute,
+        authRoutes,
+        oidcFlowRoutes,
+        userRoutes,
+        passwordRoutes,
+        organisationRoutes,
+        aclRoutes,
+        tokenRoutes,
+      ]) {
+        await api.register(routes, { prefix: '/api' });
+      }
+    });
     await fastify.register(manifestRoute);
     await fastify.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
   },

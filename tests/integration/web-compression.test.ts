@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/precompress.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { seedWorld, signIn } from '../helpers/world.ts';
 
 // A built console as the build leaves it: its files, and the brotli and gzip
 // copies scripts/precompress.ts writes beside them.
@@ -95,5 +96,76 @@ describe('the console, compressed', () => {
     const plain = await get('/login', undefined, 'text/html');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
+  });
+});
+
+describe('the API, compressed', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await seedWorld(t.database.db);
+    token = await signIn(t.app, 'super@world.test');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      },
+    });
+
+  it('compresses a large answer with brotli or gzip, as the client accepts, to the same JSON', async () => {
+    const plain = await get('/api/entity/users', undefined);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Large enough to be worth it: the whole world's users.
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const expected: unknown = plain.json();
+
+    const br = await get('/api/entity/users', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+
+    const gzip = await get('/api/entity/users', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(expected);
+  });
+
+  it('sends a small answer, and an error, as it is', async () => {
+    const config = await get('/api/config', 'br, gzip');
+    expect(config.statusCode).toBe(200);
+    expect(config.rawPayload.length).toBeLessThan(1024);
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(config.json()).toHaveProperty('version');
+
+    const missing = await get('/api/v2/devices/999999', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.json()).toHaveProperty('message');
+  });
+
+  it('does not inflate a compressed request body (no zip bombs): it is refused as unreadable', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/basic',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: Buffer.from([0x1f, 0x8b, 0x08, 0x00]),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
   });
 });
