@@ -62,7 +62,7 @@ describe('httpHistorySource', () => {
   const from = Date.UTC(2024, 0, 15, 10);
   const to = Date.UTC(2024, 0, 15, 11);
 
-  it('asks for raw points, learning the time zone from the first answer', async () => {
+  it('asks for raw points over exactly the range, in UTC', async () => {
     const paths: string[] = [];
     const source = httpHistorySource({
       get: async (path) => {
@@ -83,17 +83,15 @@ describe('httpHistorySource', () => {
     ]);
     await source.fetch(request);
     expect(paths).toEqual([
-      // Zone unknown: exactly the range, in UTC, and said so; not a day and more around it.
+      // Exactly the range, in UTC, and said so: no hour around it for an ambiguous wall clock.
       '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?raw=true&timeZone=UTC',
-      // The organisation's zone learnt: its wall clock, widened by the fall-back hour.
-      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 13:00:00/temperature?raw=true',
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?raw=true&timeZone=UTC',
     ]);
   });
 
   it('falls back to buckets placed at their first value when raw is truncated', async () => {
     const paths: string[] = [];
     const source = httpHistorySource({
-      timeZoneOf: () => 'UTC',
       get: async (path) => {
         paths.push(decode(path));
         return path.includes('raw=true')
@@ -105,11 +103,11 @@ describe('httpHistorySource', () => {
       await source.fetch({ deviceId: 12, key: 'temperature', from, to, maxPoints: 800 }),
     ).toEqual([{ time: from + 5_000, value: 7 }]);
     expect(paths[1]).toBe(
-      '/v2/devicedata-clean/12/2024-01-15 09:00:00/2024-01-15 12:00:00/temperature?points=800',
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?points=800&timeZone=UTC',
     );
   });
 
-  it('asks for buckets in the zone it is given and keeps their range', async () => {
+  it('asks for buckets over exactly the range and keeps their range', async () => {
     const paths: string[] = [];
     const hour = 3_600_000;
     const bucket = (start: number, min: number | null, max: number | null, sum: number | null) => ({
@@ -126,7 +124,6 @@ describe('httpHistorySource', () => {
       textValue: null,
     });
     const source = httpHistorySource({
-      timeZoneOf: () => 'UTC',
       get: async (path) => {
         paths.push(decode(path));
         return {
@@ -152,7 +149,7 @@ describe('httpHistorySource', () => {
       timeZone: 'Europe/Copenhagen',
     });
     expect(paths).toEqual([
-      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 13:00:00/temperature?points=700',
+      '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?points=700&timeZone=UTC',
     ]);
     expect(history).toEqual({
       bucketMs: hour,
@@ -201,7 +198,6 @@ describe('httpHistorySource', () => {
     const { min: _min, ...withoutMin } = point ?? {};
     for (const points of [[withoutMin], [{ ...point, lastTime: 'yesterday' }]]) {
       const source = httpHistorySource({
-        timeZoneOf: () => 'UTC',
         get: async () => ({ ...answer([]), points }),
       });
       await expect(

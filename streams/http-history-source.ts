@@ -12,21 +12,12 @@ export type GetJson = (path: string, signal?: AbortSignal) => Promise<unknown>;
 
 export interface HttpHistorySourceOptions {
   get: GetJson;
-  /** The device's organisation's time zone when the caller knows it; otherwise learnt from the first answer. */
-  timeZoneOf?: (deviceId: number) => string | undefined;
 }
 
 /** The most buckets the route gives (`points`, docs/live.md). */
 const isHistory = checkOf(History);
 
 const MAX_BUCKETS = 10_000;
-/**
- * The route reads an ambiguous wall-clock time (the fall-back hour) as its
- * second occurrence, as PostgreSQL does: a `from` in that hour would miss the
- * first one. Both ends are widened by the hour; points outside are dropped.
- */
-const FALL_BACK_MS = 3_600_000;
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -88,7 +79,6 @@ interface RangeRequest {
   readonly key: string;
   readonly from: number;
   readonly to: number;
-  readonly timeZone?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -102,24 +92,16 @@ interface RangeRequest {
  * numbers.
  */
 export function httpHistorySource(options: HttpHistorySourceOptions): HistorySource {
-  const learnt = new Map<number, string>();
-
   async function get(request: RangeRequest, query: string): Promise<History> {
-    const known =
-      request.timeZone ?? options.timeZoneOf?.(request.deviceId) ?? learnt.get(request.deviceId);
-    // Without the organisation's zone the range is given in UTC (`timeZone=UTC`), which has
-    // no ambiguous hour: exactly the wanted range, not a day and more around it.
-    const zone = known ?? 'UTC';
-    const margin = known === undefined ? 0 : FALL_BACK_MS;
-    const from = encodeURIComponent(wallClock(request.from - margin, zone));
-    const to = encodeURIComponent(wallClock(request.to + margin, zone));
+    // Ranges are given in UTC (`timeZone=UTC`), which has no ambiguous hour: exactly the wanted
+    // range and nothing around it. Days for buckets stay the organisation's (docs/live.md).
+    const from = encodeURIComponent(wallClock(request.from, 'UTC'));
+    const to = encodeURIComponent(wallClock(request.to, 'UTC'));
     const key = encodeURIComponent(request.key);
-    const inUtc = known === undefined ? '&timeZone=UTC' : '';
-    const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}${inUtc}`;
+    const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}&timeZone=UTC`;
     const body = await options.get(path, request.signal);
     // Generated ahead of time from the contract (wire-check.ts): the console's CSP forbids eval.
     if (!isHistory(body)) throw new Error('Unexpected answer from the history route');
-    learnt.set(request.deviceId, body.timeZone);
     return body;
   }
 

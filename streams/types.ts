@@ -101,7 +101,10 @@ export interface HistoryRequest {
   readonly to: number;
   /** The most points the answer should hold; the server thins longer ranges. */
   readonly maxPoints: number;
-  /** The device's organisation's IANA time zone, when the caller knows it. */
+  /**
+   * The device's organisation's IANA time zone, when the caller knows it. The
+   * HTTP source does not need it: it gives its ranges in UTC.
+   */
   readonly timeZone?: string;
   readonly signal?: AbortSignal;
 }
