@@ -1,7 +1,5 @@
-import { tz } from '@date-fns/tz';
-import { AxisBottom, AxisLeft } from '@visx/axis';
+import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { scaleLinear } from '@visx/scale';
-import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { useTheme } from 'styled-components';
 import type { ValueScale } from './scales.ts';
@@ -9,9 +7,56 @@ import { timeTicks } from './time-ticks.ts';
 
 const DAY = 86_400_000;
 
+const tickFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A tick's label: the day (dd/MM) on ranges over two days, else the time (HH:mm), in `timeZone`. */
 export function tickLabel(t: number, rangeMs: number, timeZone: string): string {
-  return format(t, rangeMs > 2 * DAY ? 'dd/MM' : 'HH:mm', { in: tz(timeZone) });
+  const days = rangeMs > 2 * DAY;
+  const name = `${days ? 'd' : 't'}\u0000${timeZone}`;
+  let format = tickFormats.get(name);
+  if (!format) {
+    // en-GB writes both as the spec's patterns: 07/03 and 09:05.
+    format = new Intl.DateTimeFormat(
+      'en-GB',
+      days
+        ? { timeZone, day: '2-digit', month: '2-digit' }
+        : { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+    );
+    tickFormats.set(name, format);
+  }
+  return format.format(t);
+}
+
+/**
+ * A tick's label as one plain SVG text. visx's own (`@visx/text`) measures
+ * every word in the document to wrap lines, a forced layout per label that
+ * axes, whose labels never wrap, do not need.
+ */
+function TickText({
+  x,
+  y,
+  dx,
+  dy,
+  fill,
+  fontFamily,
+  fontSize,
+  textAnchor,
+  formattedValue,
+}: TickRendererProps) {
+  return (
+    <text
+      x={x}
+      y={y}
+      dx={dx}
+      dy={dy}
+      fill={fill}
+      fontFamily={fontFamily}
+      fontSize={fontSize}
+      textAnchor={textAnchor}
+    >
+      {formattedValue}
+    </text>
+  );
 }
 
 /**
@@ -53,6 +98,7 @@ export function TimeAxis({
       tickValues={ticks}
       hideAxisLine
       tickStroke={theme.colors.border}
+      tickComponent={TickText}
       tickFormat={(value) => tickLabel(Number(value), to - from, timeZone)}
     />
   );
@@ -73,6 +119,7 @@ export function ValueAxis({
       numTicks={5}
       stroke={theme.colors.border}
       tickStroke={theme.colors.border}
+      tickComponent={TickText}
       tickFormat={(value) => formatTick(Number(value))}
     />
   );

@@ -66,6 +66,20 @@ describe('period windows in the organisation time zone', () => {
     );
   });
 
+  it('moves today on at local midnight, not a moment before or after', () => {
+    const zone = 'Europe/Copenhagen';
+    const wednesday = fixed('2026-11-24T23:00:00Z', '2026-11-25T23:00:00Z');
+    const thursday = fixed('2026-11-25T23:00:00Z', '2026-11-26T23:00:00Z');
+    expect(periodWindow(0, utc('2026-11-25T10:00:00Z'), zone)).toEqual(wednesday);
+    expect(periodWindow(0, utc('2026-11-25T22:59:59.999Z'), zone)).toEqual(wednesday);
+    expect(periodWindow(0, utc('2026-11-25T23:00:00Z'), zone)).toEqual(thursday);
+    // Back in time (a refresh with an older clock) and in another zone at the same moment.
+    expect(periodWindow(0, utc('2026-11-24T23:00:00Z'), zone)).toEqual(wednesday);
+    expect(periodWindow(0, utc('2026-11-25T23:00:00Z'), 'UTC')).toEqual(
+      fixed('2026-11-25T00:00:00Z', '2026-11-26T00:00:00Z'),
+    );
+  });
+
   it('slides the last-N periods with the clock, whatever the zone', () => {
     const now = utc('2026-11-25T14:30:00Z');
     expect(periodWindow(3, now, 'UTC')).toEqual({ kind: 'sliding', durationMs: 7 * 86_400_000 });

@@ -93,22 +93,44 @@ export function periodNeedsTimeZone(menuId: number): boolean {
   return menuId === 0 || menuId === 1 || menuId === 2;
 }
 
+const midnights = new Map<string, { from: Date; to: number }>();
+
+/**
+ * The start of `now`'s day on the wall clock of `timeZone`. Computing it
+ * with the zone's rules is slow (tens of time-zone lookups), and every graph
+ * of a dashboard asks for the same day: the last day found per zone is kept.
+ */
+function localMidnight(now: number, timeZone: string): Date {
+  const known = midnights.get(timeZone);
+  if (known && now >= known.from.getTime() && now < known.to) return known.from;
+  const from = startOfDay(now, { in: tz(timeZone) });
+  midnights.set(timeZone, { from, to: addDays(from, 1).getTime() });
+  return from;
+}
+
 export function periodWindow(menuId: number, now: number, timeZone: string): PeriodWindow {
   const live = livePeriodMinutes[menuId];
   if (live !== undefined) return { kind: 'sliding', durationMs: live * MINUTE };
-  const today = startOfDay(now, { in: tz(timeZone) });
   const fixed = (from: Date, to: Date): PeriodWindow => ({
     kind: 'fixed',
     from: from.getTime(),
     to: to.getTime(),
   });
+  // Local midnight only for the periods that start at one.
+  const today = () => localMidnight(now, timeZone);
   switch (menuId) {
-    case 0:
-      return fixed(today, addDays(today, 1));
-    case 1:
-      return fixed(addDays(today, -1), today);
-    case 2:
-      return fixed(startOfWeek(today, { weekStartsOn: 1 }), addDays(today, 1));
+    case 0: {
+      const midnight = today();
+      return fixed(midnight, addDays(midnight, 1));
+    }
+    case 1: {
+      const midnight = today();
+      return fixed(addDays(midnight, -1), midnight);
+    }
+    case 2: {
+      const midnight = today();
+      return fixed(startOfWeek(midnight, { weekStartsOn: 1 }), addDays(midnight, 1));
+    }
     case 4:
       return { kind: 'sliding', durationMs: 30 * DAY };
     case 5:
