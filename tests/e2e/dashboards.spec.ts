@@ -254,6 +254,44 @@ test('the dashboard home does not jump: its cards come below the dashboard, not 
   expect(total).toBeLessThan(0.1);
 });
 
+test('viewing, graphs stand still and each asks history once; editing, they slide into place', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('Still'),
+    graphs: [
+      lineGraph('still-a', a.id, 'countIn'),
+      lineGraph('still-b', b.id, 'countIn', {}, { x: 6, y: 0 }),
+    ],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  // The device and key of each history request (its range and bucket count set aside).
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const parts = decodeURIComponent(new URL(r.url()).pathname).split('/');
+    if (parts[3] === 'devicedata-clean') asked.push(`${parts[4]} ${parts[7]}`);
+  });
+  await openDashboard(page, made.id);
+  await expect(page.locator('[data-graph-id] [data-last-drawn]')).toHaveCount(2);
+  const transition = (id: string) =>
+    page
+      .locator(
+        `.react-grid-item[data-graph-id="${id}"], .react-grid-item:has(> [data-graph-id="${id}"])`,
+      )
+      .evaluate((item) => getComputedStyle(item).transitionDuration);
+  // A grid settling on its width would otherwise slide every graph for 200 ms, or (in one
+  // column) first lay them out 6 columns wide, and each chart would ask history again for
+  // every width it passed through.
+  expect(await transition('still-a')).toBe('0s');
+  expect([...asked].sort()).toEqual([`${a.id} countIn`, `${b.id} countIn`].sort());
+  await page.getByRole('button', { name: /^(Rediger|Edit)$/ }).click();
+  await expect.poll(() => transition('still-a')).not.toBe('0s');
+});
+
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
   page,
   request,

@@ -30,6 +30,12 @@ export const MOBILE_BREAKPOINT = 600;
 const Frame = styled.div`
   width: 100%;
   min-width: 0;
+  /* Viewing never animates: a grid settling on its width would otherwise slide its graphs
+     for 200 ms, and every chart would see (and ask history for) each width on the way. */
+  &:not([data-editing]) .react-grid-layout,
+  &:not([data-editing]) .react-grid-item {
+    transition: none;
+  }
   .react-grid-item.react-grid-placeholder {
     background: ${({ theme }) => theme.colors.primary};
     opacity: 0.2;
@@ -145,6 +151,10 @@ export default function DashboardGrid({
     <Frame ref={containerRef} data-testid="dashboard-grid" data-editing={editing || undefined}>
       {mounted ? (
         <ReactGridLayout
+          // The grid takes a new layout a render after it is given: changing from 12 columns
+          // to one, its first render would lay graphs 6 wide out in one column (6 screens wide,
+          // and each chart would ask history for that width). A new grid starts from the layout.
+          key={mobile ? 'one column' : 'columns'}
           width={width}
           layout={layout}
           gridConfig={{

@@ -210,6 +210,8 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
         </Empty>
       ) : shown ? (
         <DashboardGrid
+          // A grid of its own per dashboard: the grid keeps its layout in state, a render behind.
+          key={currentId ?? 'draft'}
           graphs={shown.graphs}
           editing={editing}
           period={editing ? undefined : period}

@@ -168,7 +168,13 @@ export default function KioskView({
       </Top>
       {dashboard ? (
         <DrawnDataProvider>
-          <DashboardGrid graphs={dashboard.graphs} editing={false} period={period} kiosk />
+          <DashboardGrid
+            key={dashboard.id}
+            graphs={dashboard.graphs}
+            editing={false}
+            period={period}
+            kiosk
+          />
         </DrawnDataProvider>
       ) : list.data ? (
         <Empty>
