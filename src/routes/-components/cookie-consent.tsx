@@ -22,10 +22,19 @@ function useReservedSpace(shown: boolean) {
     const element = bar.current;
     if (!element) return;
     const root = document.documentElement;
-    const reserve = () =>
-      root.style.setProperty('--consent-space', `${element.offsetHeight + 2 * MARGIN}px`);
-    reserve();
-    const observer = new ResizeObserver(reserve);
+    let reserved = '';
+    const reserve = (height: number) => {
+      const space = `${Math.ceil(height) + 2 * MARGIN}px`;
+      // The same value again would restyle the whole document for nothing.
+      if (space === reserved) return;
+      reserved = space;
+      root.style.setProperty('--consent-space', space);
+    };
+    // Before the first paint (a layout read here), so the page never shows under the banner.
+    reserve(element.getBoundingClientRect().height);
+    const observer = new ResizeObserver(([entry]) =>
+      reserve(entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();
