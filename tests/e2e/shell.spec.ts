@@ -193,3 +193,23 @@ test.describe('banners', () => {
     expect((await request.get('/sw.js')).ok()).toBe(true);
   });
 });
+
+test('while the console’s scripts load, the page shows a loading indicator instead of a blank page', async ({
+  page,
+}) => {
+  // The scripts held back, as on a slow phone: the page as the server sent it.
+  await page.route('**/assets/**', (route) => route.abort());
+  await page.goto('/login');
+  const shell = page.locator('#root > .boot-shell');
+  await expect(shell.locator('svg')).toBeVisible();
+  await expect(shell).toHaveAttribute('aria-hidden', 'true');
+  // It takes the theme's background, not the browser's white.
+  expect(await shell.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+    'rgb(244, 246, 248)',
+  );
+  // With its scripts the console replaces it with the page.
+  await page.unroute('**/assets/**');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
+  await expect(page.locator('.boot-shell')).toHaveCount(0);
+});
