@@ -20,6 +20,10 @@ import { printTable } from './table.ts';
 // accessibility and best practices 100.
 const ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
 const PASSWORD = 'bench-lighthouse-password';
+/** A folder to write every run's full Lighthouse report (JSON) to, for reading what a score is made of. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT ?? '';
+/** Which pages to score, comma separated (default both). */
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/login,/dashboard').split(',');
 
 interface Scores {
   performance: number;
@@ -35,7 +39,7 @@ interface Scores {
   failing: string[];
 }
 
-async function score(url: string, cookie: string | null): Promise<Scores> {
+async function score(url: string, cookie: string | null, reportName: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -53,6 +57,10 @@ async function score(url: string, cookie: string | null): Promise<Scores> {
       undefined,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (REPORT_DIR) {
+      await fs.mkdir(REPORT_DIR, { recursive: true });
+      await fs.writeFile(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse could not score ${url}: ${runtimeError.message}`);
     for (const warning of runWarnings) process.stdout.write(`${url}: ${warning}\n`);
@@ -113,12 +121,13 @@ async function main() {
     const pages = [
       { page: '/login', url: `${node.url}/login`, cookie: null },
       { page: '/dashboard', url: `${node.url}/dashboard`, cookie: `SESSION=${token}` },
-    ];
+    ].filter(({ page }) => PAGES.includes(page));
     const rows: Record<string, string | number>[] = [];
     const failing: string[] = [];
     for (const { page, url, cookie } of pages) {
       const runs: Scores[] = [];
-      for (let round = 0; round < ROUNDS; round++) runs.push(await score(url, cookie));
+      for (let round = 0; round < ROUNDS; round++)
+        runs.push(await score(url, cookie, `${page.slice(1)}-${round + 1}`));
       const m = median(runs);
       failing.push(...m.failing.map((audit) => `${page} ${audit}`));
       rows.push({

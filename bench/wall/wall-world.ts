@@ -82,6 +82,12 @@ async function call<T>(
  * have: one `temperature` a second each over the last `hours`.
  */
 async function seedHistory(server: BenchServer, devices: number[], hours: number) {
+  // Monthly partitions are made as data arrives; these points arrive around ingest.
+  for (const at of [Date.now() - hours * 3_600_000, Date.now()]) {
+    await sql`select ensure_device_data_partition(${new Date(at).toISOString()}::timestamptz)`.execute(
+      server.database.db,
+    );
+  }
   await sql`
     insert into device_data (device_id, key, time, value)
     select d.id, ${DATA_KEY}, t, 20 + 5 * sin(extract(epoch from t) / 600)
