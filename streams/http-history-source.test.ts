@@ -1,7 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { fetchJson, httpHistorySource, wallClock, zoneOffset } from './http-history-source.ts';
+import {
+  fetchJson,
+  httpHistorySource,
+  utcClock,
+  wallClock,
+  zoneOffset,
+} from './http-history-source.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -47,6 +53,15 @@ describe('wallClock', () => {
       '2024-07-02 00:30:00',
     );
     expect(wallClock(Date.UTC(2024, 6, 1, 22, 30), 'UTC')).toBe('2024-07-01 22:30:00');
+  });
+
+  it('writes UTC without a time-zone formatter, to the second as the zones are', () => {
+    // London keeps UTC in winter: the same text as its time-zone formatter writes.
+    for (const ms of [Date.UTC(2024, 1, 29, 23, 59, 59, 999), Date.UTC(2026, 10, 26, 0, 0, 0, 1)]) {
+      expect(utcClock(ms)).toBe(wallClock(ms, 'Europe/London'));
+    }
+    expect(utcClock(Date.UTC(2024, 1, 29, 23, 59, 59, 999))).toBe('2024-02-29 23:59:59');
+    expect(utcClock(Date.UTC(2026, 10, 26, 0, 0, 0, 1))).toBe('2026-11-26 00:00:00');
   });
 });
 

@@ -23,8 +23,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** `YYYY-MM-DD HH:mm:ss` in UTC, as the route's path wants it (`timeZone=UTC`). */
+export function utcClock(ms: number): string {
+  // Without Intl: a time-zone formatter's first use costs a dashboard's start tens of ms.
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** `YYYY-MM-DD HH:mm:ss` on the wall clock of `timeZone`, as the route's path wants it. */
 export function wallClock(ms: number, timeZone: string): string {
+  if (timeZone === 'UTC') return utcClock(ms);
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -95,8 +102,8 @@ export function httpHistorySource(options: HttpHistorySourceOptions): HistorySou
   async function get(request: RangeRequest, query: string): Promise<History> {
     // Ranges are given in UTC (`timeZone=UTC`), which has no ambiguous hour: exactly the wanted
     // range and nothing around it. Days for buckets stay the organisation's (docs/live.md).
-    const from = encodeURIComponent(wallClock(request.from, 'UTC'));
-    const to = encodeURIComponent(wallClock(request.to, 'UTC'));
+    const from = encodeURIComponent(utcClock(request.from));
+    const to = encodeURIComponent(utcClock(request.to));
     const key = encodeURIComponent(request.key);
     const path = `/v2/devicedata-clean/${request.deviceId}/${from}/${to}/${key}?${query}&timeZone=UTC`;
     const body = await options.get(path, request.signal);
