@@ -88,6 +88,18 @@ async function score(url: string, cookie: string | null, reportName: string): Pr
   }
 }
 
+/** Lighthouse in this Chromium now and then fails to record its trace (NO_NAVSTART): run again. */
+async function scoreWithRetries(url: string, cookie: string | null, name: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await score(url, cookie, name);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stdout.write(`${url}: ${(error as Error).message}; running it again\n`);
+    }
+  }
+}
+
 function median(runs: Scores[]): Scores {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const middle = sorted[Math.floor(sorted.length / 2)];
@@ -127,7 +139,7 @@ async function main() {
     for (const { page, url, cookie } of pages) {
       const runs: Scores[] = [];
       for (let round = 0; round < ROUNDS; round++)
-        runs.push(await score(url, cookie, `${page.slice(1)}-${round + 1}`));
+        runs.push(await scoreWithRetries(url, cookie, `${page.slice(1)}-${round + 1}`));
       const m = median(runs);
       failing.push(...m.failing.map((audit) => `${page} ${audit}`));
       rows.push({
