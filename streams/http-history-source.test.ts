@@ -161,7 +161,6 @@ describe('httpHistorySource', () => {
       from,
       to,
       buckets: 700,
-      timeZone: 'Europe/Copenhagen',
     });
     expect(paths).toEqual([
       '/v2/devicedata-clean/12/2024-01-15 10:00:00/2024-01-15 11:00:00/temperature?points=700&timeZone=UTC',
@@ -194,7 +193,6 @@ describe('httpHistorySource', () => {
       from,
       to,
       buckets: 50,
-      timeZone: 'Europe/Copenhagen',
     });
     // Midnight in Copenhagen is 23:00 UTC in winter.
     expect(history).toEqual({ bucketMs: 7_200_000, edge: Date.UTC(2024, 0, 14, 23), buckets: [] });

@@ -12,7 +12,11 @@ export interface SeriesRequest extends SeriesId {
    * the raw points.
    */
   readonly buckets?: number;
-  /** The device's organisation's IANA time zone, for the history route's wall-clock times. */
+  /**
+   * The device's organisation's IANA time zone: a cloud function's series
+   * (src/api/functions/series.ts) is asked for in its wall-clock times. The
+   * history itself is asked for in UTC and needs none.
+   */
   readonly timeZone?: string;
 }
 
@@ -27,7 +31,6 @@ interface SeriesState {
   readonly id: SeriesId;
   /** The map key: device and key, plus buckets and window for an aggregated series. */
   readonly name: string;
-  readonly timeZone: string | undefined;
   readonly holds: Set<Hold>;
   readonly abort: AbortController;
   /** History requests run one after another, so a backfill starts from what the load brought. */
@@ -84,7 +87,6 @@ export function createSeries(request: SeriesRequest, now: number): Series {
   const state = {
     id: { deviceId: request.deviceId, key: request.key },
     name: seriesName(request),
-    timeZone: request.timeZone,
     holds: new Set<Hold>(),
     abort: new AbortController(),
     queue: Promise.resolve(),
@@ -175,7 +177,6 @@ export function seriesLoader(deps: LoaderDeps) {
       from,
       to,
       maxPoints: deps.historyMaxPoints,
-      ...(series.timeZone ? { timeZone: series.timeZone } : {}),
       signal: series.abort.signal,
     });
   }
@@ -199,7 +200,6 @@ export function seriesLoader(deps: LoaderDeps) {
         from: range.from,
         to: Math.min(range.to, now),
         buckets: series.buckets,
-        ...(series.timeZone ? { timeZone: series.timeZone } : {}),
         signal: series.abort.signal,
       });
       return () => {

@@ -101,11 +101,6 @@ export interface HistoryRequest {
   readonly to: number;
   /** The most points the answer should hold; the server thins longer ranges. */
   readonly maxPoints: number;
-  /**
-   * The device's organisation's IANA time zone, when the caller knows it. The
-   * HTTP source does not need it: it gives its ranges in UTC.
-   */
-  readonly timeZone?: string;
   readonly signal?: AbortSignal;
 }
 
@@ -117,7 +112,6 @@ export interface BucketRequest {
   readonly to: number;
   /** At most this many buckets (the chart's width in pixels). */
   readonly buckets: number;
-  readonly timeZone?: string;
   readonly signal?: AbortSignal;
 }
 

@@ -146,7 +146,7 @@ export function useSeries(
   { paused = false }: { paused?: boolean } = {},
 ): SeriesSnapshot {
   const connection = useContext(LiveConnectionContext);
-  const { deviceId, key, buckets, timeZone } = request ?? {};
+  const { deviceId, key, buckets } = request ?? {};
   const windowKey = request ? JSON.stringify(request.window) : '';
   const store = useMemo(() => {
     if (!connection || deviceId === undefined || key === undefined) return null;
@@ -156,9 +156,8 @@ export function useSeries(
       key,
       window,
       ...(buckets === undefined ? {} : { buckets }),
-      ...(timeZone === undefined ? {} : { timeZone }),
     });
-  }, [connection, deviceId, key, windowKey, buckets, timeZone]);
+  }, [connection, deviceId, key, windowKey, buckets]);
   // Before the subscription below, so a chart that starts off screen loads nothing.
   useEffect(() => {
     if (paused) store?.pause();

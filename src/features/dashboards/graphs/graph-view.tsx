@@ -181,9 +181,8 @@ function ReadGraph({
               key: source.key,
               // A refresh of a closed period asks history again under a new name.
               window: refreshWindow(window, refreshes),
-              // Zone-free windows leave it out (history is asked in UTC): the request stays the
-              // same when the zone arrives.
-              ...(zoneFree && source.functionId === null ? {} : timeZone ? { timeZone } : {}),
+              // Only a function's series is asked in wall-clock times; history is asked in UTC.
+              ...(source.functionId !== null && timeZone ? { timeZone } : {}),
               ...(buckets === undefined ? {} : { buckets }),
             },
           }))

@@ -90,7 +90,6 @@ export function KeyChart({
           deviceId,
           key: info.key,
           window,
-          timeZone,
           ...(buckets === undefined ? {} : { buckets }),
         };
   const series = useSeries(request, { paused: !onScreen });
