@@ -10,8 +10,8 @@ import { activateLocale, i18n, startLocale } from './lib/i18n.ts';
 import {
   CACHE_STORAGE_KEY,
   createQueryClient,
+  afterRestore,
   persistOptions,
-  refreshRestored,
 } from './lib/query-client.ts';
 import { authKeys } from './api/session/keys.ts';
 import { fetchCurrentUser } from './api/session/queries.ts';
@@ -58,6 +58,7 @@ router.load().catch(() => undefined);
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 
+const keep = persistOptions(localStorage, __BUILD_ID__);
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
@@ -65,8 +66,8 @@ if (root) {
       <I18nProvider i18n={i18n}>
         <PersistQueryClientProvider
           client={queryClient}
-          persistOptions={persistOptions(localStorage, __BUILD_ID__)}
-          onSuccess={() => refreshRestored(queryClient)}
+          persistOptions={keep}
+          onSuccess={() => afterRestore(queryClient, keep)}
         >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>

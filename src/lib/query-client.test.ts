@@ -2,7 +2,10 @@ import { dehydrate, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import {
+  afterRestore,
+  CACHE_STORAGE_KEY,
   createQueryClient,
+  persistOptions,
   refreshRestored,
   retryRead,
   shouldPersistQuery,
@@ -49,6 +52,23 @@ describe('the kept query cache', () => {
     expect(find(list)?.isStale()).toBe(true);
     expect(find(user)?.isStale()).toBe(false);
     expect(client.getQueryData(list)).toEqual({ items: [] });
+  });
+
+  it('keeps what the page read while the kept cache was being read back', async () => {
+    vi.useFakeTimers();
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+      removeItem: (key: string) => void kept.delete(key),
+    } as Storage;
+    const client = createQueryClient();
+    // The first page's loader read the list before the console rendered and subscribed.
+    client.setQueryData(['dashboards', 'list'], [{ id: 'hal-3-a1b2c3' }]);
+    await afterRestore(client, persistOptions(storage, 'build'), Date.now() + 1);
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
+    expect(kept.get(CACHE_STORAGE_KEY)).toContain('hal-3-a1b2c3');
   });
 
   it('leaves alone what the page read itself after it opened', async () => {

@@ -1,6 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import {
+  persistQueryClientSave,
   removeOldestQuery,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client';
@@ -44,11 +45,13 @@ export function shouldPersistQuery(query: Query): boolean {
   );
 }
 
+type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
+
 /** Options for PersistQueryClientProvider: lists and details kept in local storage for a day. */
 export function persistOptions(
   storage: Storage,
   buster: string,
-): PersistQueryClientProviderProps['persistOptions'] {
+): PersistOptions {
   return {
     persister: createSyncStoragePersister({
       storage,
@@ -60,6 +63,23 @@ export function persistOptions(
     buster,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   };
+}
+
+/**
+ * Once the kept cache is read back, the cache is kept as it stands and the
+ * restored part is refreshed. Keeping is otherwise done on each change of the
+ * cache after that moment: reads this page finished while the cache was
+ * being read back (the first page's loader runs before the console renders)
+ * would not be kept until something else changed, and a reload offline would
+ * find nothing of what was just shown.
+ */
+export async function afterRestore(
+  queryClient: QueryClient,
+  options: PersistOptions,
+  openedAt: number = performance.timeOrigin,
+): Promise<void> {
+  await persistQueryClientSave({ ...options, queryClient });
+  await refreshRestored(queryClient, openedAt);
 }
 
 /**
