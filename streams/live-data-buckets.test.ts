@@ -49,6 +49,30 @@ describe('an aggregated series', () => {
     expect(store.getSnapshot().points[0]?.time).toBe(NOW - 35 * MINUTE);
   });
 
+  it('asks a day that has just begun for the whole day, so its buckets are hours from its first minute', async () => {
+    const midnight = Date.UTC(2024, 0, 16);
+    const harness = liveDataHarness({}, { now: midnight + 5 * MINUTE });
+    harness.history.store(1, 'visitors', [{ time: midnight + 2 * MINUTE, value: 4 }]);
+    const today: SeriesRequest = {
+      deviceId: 1,
+      key: 'visitors',
+      window: { kind: 'fixed', from: midnight, to: midnight + DAY - 1 },
+      buckets: 25,
+    };
+    const store = harness.data.series(today);
+    store.subscribe(() => undefined);
+    await harness.tick();
+    expect(harness.history.bucketRequests).toMatchObject([
+      { from: midnight, to: midnight + DAY - 1 },
+    ]);
+    expect(store.getSnapshot().bucketMs).toBe(HOUR);
+    // A visitor later in the first hour counts into the same bucket, not a minute of its own.
+    harness.clock.advance(40 * MINUTE);
+    harness.live.push(1, 'visitors', [{ time: midnight + 44 * MINUTE, value: 1 }]);
+    await harness.tick();
+    expect(store.getSnapshot().points.map((p) => p.bucket?.count)).toEqual([2]);
+  });
+
   it('counts live points into the last bucket, opening the next one on the grid', async () => {
     const { live, clock, buckets, tick } = loaded();
     await tick();

@@ -189,16 +189,21 @@ export function seriesLoader(deps: LoaderDeps) {
     });
   }
 
-  /** Every bucket of the window, in place of what is held. */
+  /**
+   * Every bucket of the window, in place of what is held. The whole window is
+   * asked for, also the part still to come: the bucket width follows the
+   * window (a day of today in hours, from its first minute), not the part of
+   * it that has passed.
+   */
   function reload(series: BucketSeries, initial: boolean) {
     load(series, initial, async () => {
       const now = clock.now();
-      const range = windowRange(series.window, now);
+      const { window } = series;
       series.arrived ??= [];
       const answer = await history.fetchBuckets({
         ...series.id,
-        from: range.from,
-        to: Math.min(range.to, now),
+        from: windowRange(window, now).from,
+        to: window.kind === 'sliding' ? now : window.to,
         buckets: series.buckets,
         signal: series.abort.signal,
       });
