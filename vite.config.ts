@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 /** The API's reads (not its writes, nor the reads built on the live feed). */
 const startReads =
@@ -31,6 +32,15 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/metrics/, /^\/mqtt/, /^\/manifest\.webmanifest/],
         cleanupOutdatedCaches: true,
       },
+    }),
+    // The scripts of the sign-in page's and the dashboard home's first screen, asked for by
+    // public/boot.js as the page opens rather than after the start scripts ran.
+    routePreloads({
+      routes: {
+        '/login': ['src/routes/login.tsx'],
+        '/dashboard': ['src/routes/_app.tsx', 'src/routes/_app.dashboard.tsx'],
+      },
+      locales: { da: 'src/locales/da/messages.po', en: 'src/locales/en/messages.po' },
     }),
     // Brotli and gzip copies of the built files, which the server sends (server/plugins/web.ts).
     precompress(),

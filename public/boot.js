@@ -1,4 +1,4 @@
-/* global window, location */
+/* global window, location, document */
 // Asked before the console's scripts have loaded, so that the first screen
 // does not wait for them one after the other: the runtime configuration and
 // the session, which the console's start needs (src/lib/boot.ts takes each
@@ -17,4 +17,41 @@
     '/api/config': ask('/api/config'),
     '/api/auth/session': ask('/api/auth/session'),
   };
+})();
+
+// The scripts the opened page's first screen needs beyond the start scripts
+// (its route components, the language's texts), asked for now rather than
+// once the start scripts have loaded and run. The build writes which they
+// are into index.html (scripts/route-preloads.ts). The language is the one
+// the console will start in: the kept user's, else the one chosen before
+// sign-in, else Danish (src/lib/i18n.ts); a wrong guess only costs a download.
+(function () {
+  var meta = document.querySelector('meta[name="nordlys-preload"]');
+  if (!meta) return;
+  var map;
+  try {
+    map = JSON.parse(meta.getAttribute('content') || '');
+  } catch {
+    return;
+  }
+  var language = function () {
+    try {
+      var kept = JSON.parse(localStorage.getItem('nordlys.user') || 'null');
+      var settings = kept && kept.internal && kept.internal.settings;
+      if (settings && typeof settings.language === 'string') return settings.language;
+      return localStorage.getItem('nordlys.chosenLocale') || 'da';
+    } catch {
+      return 'da';
+    }
+  };
+  var page = location.pathname.replace(/\/+$/, '') || '/';
+  var wanted = (map.routes && map.routes[page]) || [];
+  var texts = map.locales && map.locales[language()];
+  if (texts) wanted = [texts].concat(wanted);
+  for (var i = 0; i < wanted.length; i++) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = wanted[i];
+    document.head.appendChild(link);
+  }
 })();

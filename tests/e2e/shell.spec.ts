@@ -213,3 +213,27 @@ test('while the console’s scripts load, the page shows a loading indicator ins
   await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
   await expect(page.locator('.boot-shell')).toHaveCount(0);
 });
+
+test('the sign-in page asks for its own scripts and its language’s texts as it opens, not after the start scripts', async ({
+  page,
+}) => {
+  // The start scripts held back: whatever is asked for now was asked for by the page's head.
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.route('**/assets/index-*.js', (route) => route.abort());
+  await page.goto('/login');
+  const preloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloads.some((href) => /^\/assets\/login-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloads.some((href) => /^\/assets\/messages-[\w-]+\.js$/.test(href))).toBe(true);
+  // Not the dashboard's: each page asks only for its own.
+  expect(preloads.some((href) => href.includes('_app.dashboard'))).toBe(false);
+  await expect
+    .poll(() => asked.filter((path) => preloads.includes(path)).length)
+    .toBe(preloads.length);
+  // With its scripts, the page comes up as usual.
+  await page.unroute('**/assets/index-*.js');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
+});

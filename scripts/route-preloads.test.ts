@@ -1,0 +1,66 @@
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { buildPreloadMap } from './route-preloads.ts';
+
+const root = '/app';
+
+/** A chunk of a built bundle with only what the map reads. */
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
+  return {
+    type: 'chunk',
+    fileName,
+    moduleIds,
+    imports,
+    isEntry,
+  } as unknown as Rolldown.OutputChunk;
+}
+
+function bundleOf(...chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
+}
+
+const bundle = bundleOf(
+  chunk(
+    'assets/index-a.js',
+    ['/app/src/main.tsx'],
+    ['assets/vendor-b.js', 'assets/routes-c.js'],
+    true,
+  ),
+  chunk('assets/vendor-b.js', ['/app/node_modules/react/index.js']),
+  // The route tree (not split) and the start's shared code.
+  chunk(
+    'assets/routes-c.js',
+    ['/app/src/routes/login.tsx', '/app/src/lib/api-client.ts'],
+    ['assets/vendor-b.js'],
+  ),
+  chunk(
+    'assets/login-d.js',
+    ['/app/src/routes/login.tsx?tsr-split=component'],
+    ['assets/form-e.js', 'assets/vendor-b.js'],
+  ),
+  chunk('assets/form-e.js', ['/app/src/ui/form.tsx'], ['assets/icons-f.js']),
+  chunk('assets/icons-f.js', ['/app/node_modules/lucide-react/index.js']),
+  chunk('assets/messages-g.js', ['/app/src/locales/da/messages.po']),
+);
+
+describe('the preload map of the first screens', () => {
+  it('lists a page’s split route components with what they import, leaving out the start scripts', () => {
+    const map = buildPreloadMap(bundle, root, {
+      routes: { '/login': ['src/routes/login.tsx'] },
+      locales: { da: 'src/locales/da/messages.po' },
+    });
+    expect(map).toEqual({
+      routes: { '/login': ['/assets/login-d.js', '/assets/form-e.js', '/assets/icons-f.js'] },
+      locales: { da: '/assets/messages-g.js' },
+    });
+  });
+
+  it('fails the build when a named route or catalogue is in no chunk, rather than preload nothing', () => {
+    expect(() =>
+      buildPreloadMap(bundle, root, { routes: { '/gone': ['src/routes/gone.tsx'] }, locales: {} }),
+    ).toThrow(/src\/routes\/gone\.tsx/);
+    expect(() =>
+      buildPreloadMap(bundle, root, { routes: {}, locales: { en: 'src/locales/en/messages.po' } }),
+    ).toThrow(/en\/messages\.po/);
+  });
+});

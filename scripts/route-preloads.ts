@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** What the first screen of a page needs beyond the console's start scripts, and each language's texts. */
+export interface PreloadMap {
+  /** A page's path: the scripts of its route components (and what they import). */
+  routes: Record<string, string[]>;
+  /** A language: the script of its catalogue. */
+  locales: Record<string, string>;
+}
+
+export interface RoutePreloadOptions {
+  /** A page's path: the route files whose components it shows, outermost first. */
+  routes: Record<string, readonly string[]>;
+  /** A language: its catalogue (the .po file the console imports). */
+  locales: Record<string, string>;
+}
+
+/** The name of the meta element public/boot.js reads the map from. */
+export const PRELOAD_META = 'nordlys-preload';
+
+const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
+
+/** A chunk and every chunk it imports statically, by file name. */
+function withImports(bundle: OutputBundle, start: OutputChunk, into: Set<string>): Set<string> {
+  if (into.has(start.fileName)) return into;
+  into.add(start.fileName);
+  for (const name of start.imports) {
+    const chunk = bundle[name];
+    if (chunk && isChunk(chunk)) withImports(bundle, chunk, into);
+  }
+  return into;
+}
+
+/**
+ * Works out, from the built bundle, which scripts a page's first screen loads
+ * after the start scripts (its route components, split off by the router, and
+ * the language's catalogue), and writes them into index.html as a meta
+ * element. public/boot.js, which runs in the head, asks for the ones of the
+ * page being opened at once (`modulepreload`), rather than after the start
+ * scripts have loaded and run (docs/performance.md).
+ */
+export function buildPreloadMap(
+  bundle: OutputBundle,
+  root: string,
+  options: RoutePreloadOptions,
+): PreloadMap {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const started = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) withImports(bundle, entry, started);
+  const chunksOf = (file: string, splitOnly: boolean) => {
+    const wanted = path.resolve(root, file);
+    return chunks.filter((chunk) =>
+      chunk.moduleIds.some((id) => {
+        const [name, query = ''] = id.split('?');
+        return name === wanted && (!splitOnly || query.includes('tsr-split'));
+      }),
+    );
+  };
+  const url = (fileName: string) => `/${fileName}`;
+
+  const routes: Record<string, string[]> = {};
+  for (const [page, files] of Object.entries(options.routes)) {
+    const needed = new Set<string>();
+    for (const file of files) {
+      const found = chunksOf(file, true);
+      if (found.length === 0) throw new Error(`route-preloads: no split chunk holds ${file}`);
+      for (const chunk of found) withImports(bundle, chunk, needed);
+    }
+    routes[page] = [...needed].filter((name) => !started.has(name)).map(url);
+  }
+  const locales: Record<string, string> = {};
+  for (const [locale, file] of Object.entries(options.locales)) {
+    const [chunk] = chunksOf(file, false);
+    if (!chunk) throw new Error(`route-preloads: no chunk holds ${file}`);
+    locales[locale] = url(chunk.fileName);
+  }
+  return { routes, locales };
+}
+
+/** The Vite plugin: the map as `<meta name="nordlys-preload">`, before public/boot.js runs. */
+export function routePreloads(options: RoutePreloadOptions): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'nordlys:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return undefined;
+        const map = buildPreloadMap(context.bundle, root, options);
+        return [
+          {
+            tag: 'meta',
+            attrs: { name: PRELOAD_META, content: JSON.stringify(map) },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
