@@ -33,12 +33,22 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
-    // The scripts of the sign-in page's and the dashboard home's first screen, asked for by
-    // public/boot.js as the page opens rather than after the start scripts ran.
+    // The scripts of the first screen of the sign-in page, the dashboard home and a wall
+    // display, asked for by public/boot.js as the page opens rather than after the start
+    // scripts ran.
     routePreloads({
       routes: {
         '/login': ['src/routes/login.tsx'],
-        '/dashboard': ['src/routes/_app.tsx', 'src/routes/_app.dashboard.tsx'],
+        '/dashboard': [
+          'src/routes/_app.tsx',
+          'src/routes/_app.dashboard.tsx',
+          'src/features/dashboards/page/dashboards-page.tsx',
+        ],
+        '/dashboard?kiosk': [
+          'src/routes/_app.tsx',
+          'src/routes/_app.dashboard.tsx',
+          'src/features/dashboards/page/kiosk-view.tsx',
+        ],
       },
       locales: { da: 'src/locales/da/messages.po', en: 'src/locales/en/messages.po' },
     }),

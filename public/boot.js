@@ -44,8 +44,13 @@
       return 'da';
     }
   };
+  // A page opened with a search parameter of its own (a wall display's `kiosk`) has its own entry.
+  var routes = map.routes || {};
   var page = location.pathname.replace(/\/+$/, '') || '/';
-  var wanted = (map.routes && map.routes[page]) || [];
+  var wanted = routes[page] || [];
+  new URLSearchParams(location.search).forEach(function (_value, name) {
+    if (routes[page + '?' + name]) wanted = routes[page + '?' + name];
+  });
   var texts = map.locales && map.locales[language()];
   if (texts) wanted = [texts].concat(wanted);
   for (var i = 0; i < wanted.length; i++) {

@@ -41,6 +41,12 @@ const bundle = bundleOf(
   chunk('assets/form-e.js', ['/app/src/ui/form.tsx'], ['assets/icons-f.js']),
   chunk('assets/icons-f.js', ['/app/node_modules/lucide-react/index.js']),
   chunk('assets/messages-g.js', ['/app/src/locales/da/messages.po']),
+  // A module the page imports on its own, with the route tree's code it shares.
+  chunk(
+    'assets/wall-h.js',
+    ['/app/src/features/wall.tsx'],
+    ['assets/routes-c.js', 'assets/icons-f.js'],
+  ),
 );
 
 describe('the preload map of the first screens', () => {
@@ -53,6 +59,19 @@ describe('the preload map of the first screens', () => {
       routes: { '/login': ['/assets/login-d.js', '/assets/form-e.js', '/assets/icons-f.js'] },
       locales: { da: '/assets/messages-g.js' },
     });
+  });
+
+  it('takes a module the first screen imports on its own, for a page opened with a search parameter', () => {
+    const map = buildPreloadMap(bundle, root, {
+      routes: { '/login?wall': ['src/routes/login.tsx', 'src/features/wall.tsx'] },
+      locales: {},
+    });
+    expect(map.routes['/login?wall']).toEqual([
+      '/assets/login-d.js',
+      '/assets/form-e.js',
+      '/assets/icons-f.js',
+      '/assets/wall-h.js',
+    ]);
   });
 
   it('fails the build when a named route or catalogue is in no chunk, rather than preload nothing', () => {

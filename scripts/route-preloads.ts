@@ -13,7 +13,12 @@ export interface PreloadMap {
 }
 
 export interface RoutePreloadOptions {
-  /** A page's path: the route files whose components it shows, outermost first. */
+  /**
+   * A page's path, or its path and a search parameter it is opened with
+   * (`/dashboard?kiosk`): the route files whose components it shows,
+   * outermost first, and any module its first screen imports on its own
+   * (`import()`).
+   */
   routes: Record<string, readonly string[]>;
   /** A language: its catalogue (the .po file the console imports). */
   locales: Record<string, string>;
@@ -51,8 +56,10 @@ export function buildPreloadMap(
   const chunks = Object.values(bundle).filter(isChunk);
   const started = new Set<string>();
   for (const entry of chunks.filter((chunk) => chunk.isEntry)) withImports(bundle, entry, started);
-  const chunksOf = (file: string, splitOnly: boolean) => {
+  /** The chunks holding a module; for a route file, the chunks the router split its parts into. */
+  const chunksOf = (file: string) => {
     const wanted = path.resolve(root, file);
+    const splitOnly = file.startsWith('src/routes/');
     return chunks.filter((chunk) =>
       chunk.moduleIds.some((id) => {
         const [name, query = ''] = id.split('?');
@@ -66,15 +73,15 @@ export function buildPreloadMap(
   for (const [page, files] of Object.entries(options.routes)) {
     const needed = new Set<string>();
     for (const file of files) {
-      const found = chunksOf(file, true);
-      if (found.length === 0) throw new Error(`route-preloads: no split chunk holds ${file}`);
+      const found = chunksOf(file);
+      if (found.length === 0) throw new Error(`route-preloads: no chunk holds ${file}`);
       for (const chunk of found) withImports(bundle, chunk, needed);
     }
     routes[page] = [...needed].filter((name) => !started.has(name)).map(url);
   }
   const locales: Record<string, string> = {};
   for (const [locale, file] of Object.entries(options.locales)) {
-    const [chunk] = chunksOf(file, false);
+    const [chunk] = chunksOf(file);
     if (!chunk) throw new Error(`route-preloads: no chunk holds ${file}`);
     locales[locale] = url(chunk.fileName);
   }

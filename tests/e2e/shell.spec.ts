@@ -232,8 +232,21 @@ test('the sign-in page asks for its own scripts and its language’s texts as it
   await expect
     .poll(() => asked.filter((path) => preloads.includes(path)).length)
     .toBe(preloads.length);
+  // A wall display asks for the wall's scripts, the dashboard home for its page's.
+  const preloadsOf = async (url: string) => {
+    await page.goto(url);
+    return page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  };
+  const home = await preloadsOf('/dashboard');
+  expect(home.some((href) => href.includes('/assets/dashboards-page-'))).toBe(true);
+  expect(home.some((href) => href.includes('/assets/kiosk-view-'))).toBe(false);
+  const wall = await preloadsOf('/dashboard?board=x&kiosk=1');
+  expect(wall.some((href) => href.includes('/assets/kiosk-view-'))).toBe(true);
+  expect(wall.some((href) => href.includes('/assets/dashboards-page-'))).toBe(false);
   // With its scripts, the page comes up as usual.
   await page.unroute('**/assets/index-*.js');
-  await page.reload();
+  await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
 });
