@@ -10,7 +10,15 @@ const MARGIN = '200px 0px';
  * later. Always true where there is no observer.
  */
 export function useOnScreen(ref: RefObject<Element | null>): boolean {
-  const [onScreen, setOnScreen] = useState(true);
+  return useOnScreenState(ref) ?? true;
+}
+
+/**
+ * Whether an element is on screen (or nearly): undefined until the observer
+ * first answers (and where there is none).
+ */
+export function useOnScreenState(ref: RefObject<Element | null>): boolean | undefined {
+  const [onScreen, setOnScreen] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver !== 'function') return;

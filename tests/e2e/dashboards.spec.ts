@@ -292,6 +292,45 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
   await expect.poll(() => transition('still-a')).not.toBe('0s');
 });
 
+test('on a phone, a graph below the fold draws its chart only when it comes near the screen', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'graphs stack in one column only on a phone');
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const ids = ['fold-a', 'fold-b', 'fold-c', 'fold-d', 'fold-e'];
+  const made = await createDashboard(request, token, {
+    name: unique('Fold'),
+    graphs: ids.map((id, i) =>
+      lineGraph(id, i % 2 ? b.id : a.id, 'countIn', {}, { x: 0, y: 12 * i }),
+    ),
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  let answered = 0;
+  page.on('response', (r) => {
+    if (decodeURIComponent(new URL(r.url()).pathname).split('/')[3] === 'devicedata-clean')
+      answered += 1;
+  });
+  const drawn = (id: string) => page.locator(`[data-graph-id="${id}"] [data-last-drawn]`);
+  await openDashboard(page, made.id);
+  await expect(drawn('fold-a')).toHaveCount(1);
+  // Both devices' history has come (the graphs share their two series), and the page has
+  // had frames to draw it: the graph four places down still has no chart.
+  await expect.poll(() => answered).toBeGreaterThanOrEqual(2);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(drawn('fold-e')).toHaveCount(0);
+  await expect(page.locator('[data-graph-id="fold-e"]')).not.toBeInViewport();
+  // Scrolled to, it draws.
+  await page.locator('[data-graph-id="fold-e"]').scrollIntoViewIfNeeded();
+  await expect(drawn('fold-e')).toHaveCount(1);
+  // And the first, now off screen, keeps its chart.
+  await expect(drawn('fold-a')).toHaveCount(1);
+});
+
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
   page,
   request,

@@ -9,7 +9,7 @@ import { NoData } from '../../../charts/no-data.tsx';
 import { useElementSize } from '../../../lib/use-element-size.ts';
 import { periodNeedsTimeZone } from '../../../lib/periods.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { useOnScreen } from '../../../lib/use-on-screen.ts';
+import { useOnScreenState } from '../../../lib/use-on-screen.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
@@ -135,7 +135,12 @@ function ReadGraph({
 }) {
   const { t } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
-  const onScreen = useOnScreen(frame);
+  const onScreenState = useOnScreenState(frame);
+  const onScreen = onScreenState ?? true;
+  // A graph known to be off screen (below the fold on a phone) draws no chart until it
+  // comes near: the page's first screen renders only the graphs in view. Once drawn, a
+  // chart stays (its series pause off screen).
+  const [drawn, setDrawn] = useState(false);
   const { width, height } = useElementSize(frame);
   const [exporting, setExporting] = useState(false);
   const sources = useMemo(() => graphSources(graph), [graph]);
@@ -198,6 +203,10 @@ function ReadGraph({
     ? graphData({ graph, sources, snapshots, range, timeZone, now, labelOf, field })
     : null;
   usePublishDrawn(graph.id, data && !data.empty ? data.drawn : null);
+  const ready = data !== null && !data.loading;
+  // Before the observer's first answer, what is ready is drawn (a dashboard opened again).
+  const draws = drawn || (ready && onScreenState !== false);
+  if (draws && !drawn) setDrawn(true);
   const unit = graph.unit ?? first?.unit ?? context.keyInfo.unit;
 
   let body: ReactNode;
@@ -212,7 +221,7 @@ function ReadGraph({
     body = <ErrorState message={t`You do not have access to this device's data.`} />;
   else if (data?.error)
     body = <ErrorState message={t`The data could not be loaded: ${data.error}`} />;
-  else if (!data || data.loading) body = <Loading />;
+  else if (!data || data.loading || !draws) body = <Loading />;
   else if (data.empty) body = <NoData />;
   else
     body = (
