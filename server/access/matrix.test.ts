@@ -27,6 +27,7 @@ describe('privilege matrix', () => {
         'device.modify',
         'deviceType.list',
         'org.list',
+        'project.list',
         'registry.list',
         'user.list',
       ].sort(),

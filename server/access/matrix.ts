@@ -28,6 +28,7 @@ export const resources = [
   'registry',
   'device',
   'cloudfunction',
+  'project',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -42,6 +43,7 @@ export const resourcePrivileges: Record<Resource, readonly Privilege[]> = {
   registry: ['create', 'list', 'modify', 'delete', 'changeparent'],
   device: ['create', 'list', 'modify', 'delete'],
   cloudfunction: ['create', 'list', 'modify', 'delete', 'changeparent'],
+  project: ['create', 'list', 'modify', 'delete', 'changeparent'],
 };
 
 const all = (resource: Resource) => new Set(resourcePrivileges[resource]);
@@ -61,6 +63,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     registry: all('registry'),
     device: all('device'),
     cloudfunction: all('cloudfunction'),
+    project: all('project'),
   },
   2: {
     user: all('user'),
@@ -69,6 +72,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     registry: all('registry'),
     device: all('device'),
     cloudfunction: all('cloudfunction'),
+    project: all('project'),
   },
   3: {
     user: new Set(['list']),
@@ -77,6 +81,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     registry: new Set(['list']),
     device: new Set(['list', 'modify']),
     cloudfunction: new Set(['list']),
+    project: new Set(['list']),
   },
 };
 

@@ -9,9 +9,9 @@ export const PASSWORD = 'world-password-1';
  * A small multi-tenant world for access tests:
  *
  *   Platform (super)
- *   ├── Alpha (managerA, userA)          registry, device type, function, device
- *   │   └── Alpha North (userA1)         device
- *   └── Beta (managerB, userB)           registry, device type, function, device
+ *   ├── Alpha (managerA, userA)          registry, device type, function, device, project
+ *   │   └── Alpha North (userA1)         the same
+ *   └── Beta (managerB, userB)           the same
  */
 export async function seedWorld(db: Kysely<DB>) {
   const hash = await hashPassword(PASSWORD);
@@ -86,7 +86,17 @@ export async function seedWorld(db: Kysely<DB>) {
       })
       .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
-    return { registry, deviceType, function: fn, device };
+    const project = await db
+      .insertInto('projects')
+      .values({
+        title: `${label} project`,
+        start_date: '2026-01-01',
+        end_date: '2026-12-31',
+        org_uuid: orgUuid,
+      })
+      .returning(['id', 'uuid'])
+      .executeTakeFirstOrThrow();
+    return { registry, deviceType, function: fn, device, project };
   };
 
   return {

@@ -64,7 +64,7 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   let victimUser: string;
   let victimOrg: string;
   /** A registry, device type, function and device in Alpha for the update routes to spoil. */
-  const victims = { registry: 0, deviceType: 0, cloudFunction: 0, device: 0 };
+  const victims = { registry: 0, deviceType: 0, cloudFunction: 0, device: 0, project: 0 };
   let baseline: { users: number; organisations: number };
   /** What the successful creates in this file added. */
   const created = { users: 0, organisations: 0 };
@@ -141,6 +141,18 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+    victims.project = (
+      await db()
+        .insertInto('projects')
+        .values({
+          title: 'Victim project',
+          start_date: '2026-03-01',
+          end_date: '2026-03-31',
+          org_uuid: world.orgs.alpha,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     baseline = { users: await count('users'), organisations: await count('organisations') };
   });
 
@@ -160,7 +172,8 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       | 'cloud_functions'
       | 'devices'
       | 'device_functions'
-      | 'device_pictures',
+      | 'device_pictures'
+      | 'projects',
   ): Promise<number> {
     const row = await db()
       .selectFrom(table)
@@ -189,7 +202,9 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
     devices: await count('devices'),
     pipelines: await count('device_functions'),
     pictures: await count('device_pictures'),
+    projects: await count('projects'),
     victimThings: await Promise.all([
+      db().selectFrom('projects').selectAll().where('id', '=', victims.project).executeTakeFirst(),
       db()
         .selectFrom('registries')
         .selectAll()
@@ -704,6 +719,54 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       forbidsExtra: true,
       huge: ['name', (b) => ({ name: b })],
       nul: () => ({ name: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'POST /api/v2/project',
+      method: 'POST',
+      url: () => '/api/v2/project',
+      auth: true,
+      valid: () => ({
+        title: `Never made ${unique()}`,
+        startDate: '2026-04-01',
+        endDate: '2026-04-30',
+        orgUuid: world.orgs.alpha,
+      }),
+      wrongTypes: [
+        ['title', 1],
+        ['title', '   '],
+        ['startDate', '01/04/2026'],
+        ['startDate', '2026-02-30'],
+        ['endDate', 20260430],
+        ['contact', 'Anna'],
+        ['contact', { email: 'not an address' }],
+        ['contact', { phone: 5 }],
+        ['contact', { fax: '1234' }],
+        ['orgUuid', 'not-a-uuid'],
+      ],
+      required: ['title', 'startDate', 'endDate'],
+      forbidsExtra: true,
+      huge: ['title', (b) => ({ title: b, startDate: '2026-04-01', endDate: '2026-04-30' })],
+      nul: () => ({ title: 'Nul\u0000Byte', startDate: '2026-04-01', endDate: '2026-04-30' }),
+    },
+    {
+      name: 'PUT /api/v2/project',
+      method: 'PUT',
+      url: () => '/api/v2/project',
+      auth: true,
+      valid: () => ({ id: victims.project, title: 'Changed' }),
+      wrongTypes: [
+        ['id', '1'],
+        ['id', 0],
+        ['id', null],
+        ['title', ''],
+        ['endDate', '2026-13-01'],
+        ['contact', ['x']],
+        ['orgUuid', ['x']],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['description', (b) => ({ id: victims.project, description: b })],
+      nul: () => ({ id: victims.project, description: 'Nul\u0000Byte' }),
     },
     {
       name: 'PUT /api/v2/registry',

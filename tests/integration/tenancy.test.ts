@@ -15,9 +15,9 @@ import {
  * The tenancy model, as these tests assert it:
  *
  *   Platform (super)
- *   ├── Alpha (managerA, userA)          registry, device type, function, device
- *   │   └── Alpha North (userA1)         registry, device type, function, device
- *   └── Beta (managerB, userB)           registry, device type, function, device
+ *   ├── Alpha (managerA, userA)          registry, device type, function, device, project
+ *   │   └── Alpha North (userA1)         registry, device type, function, device, project
+ *   └── Beta (managerB, userB)           registry, device type, function, device, project
  *
  * - A super user sees and does everything everywhere.
  * - An account manager works in their organisation and its sub-organisations
@@ -228,10 +228,11 @@ describe('tenancy: no read or write across organisations', () => {
       { url: '/api/v2/devicetypes', thing: 'deviceType' },
       { url: '/api/v2/cloudfunctions', thing: 'function' },
       { url: '/api/v2/devices', thing: 'device' },
+      { url: '/api/v2/projects', thing: 'project' },
     ] as const;
 
     it.each(actors)(
-      '%s lists exactly the registries, device types, functions and devices in scope',
+      '%s lists exactly the registries, device types, functions, devices and projects in scope',
       async (who) => {
         for (const list of thingLists) {
           const res = await call(who, 'GET', `${list.url}?pageSize=500`);
@@ -443,7 +444,7 @@ describe('tenancy: no read or write across organisations', () => {
     });
 
     it.each(actors)(
-      '%s reads registries, device types, functions and devices in scope (200) and nothing else (404)',
+      '%s reads registries, device types, functions, devices and projects in scope (200) and nothing else (404)',
       async (who) => {
         const problems: Problem[] = [];
         const reads = (things: ReturnType<typeof thingsOf>) =>
@@ -469,6 +470,7 @@ describe('tenancy: no read or write across organisations', () => {
               things?.function.uuid,
             ],
             ['device', `/api/v2/device/${things?.device.id ?? 999_999}`, things?.device.uuid],
+            ['project', `/api/v2/project/${things?.project.id ?? 999_999}`, things?.project.uuid],
             [
               'devices of registry',
               `/api/v2/devices/${things?.registry.id ?? 999_999}`,
@@ -580,6 +582,8 @@ describe('tenancy: no read or write across organisations', () => {
         `/api/v2/cloudfunction/${world.alphaThings.function.id}`,
         `/api/v2/device/${world.alphaThings.device.id}`,
         `/api/v2/devices/${world.alphaThings.registry.id}`,
+        '/api/v2/projects',
+        `/api/v2/project/${world.alphaThings.project.id}`,
         `/api/v2/device/${world.alphaThings.device.id}/pictures`,
         `/api/v2/device/${world.alphaThings.device.id}/picture/1`,
         '/api/v2/search?q=a',
@@ -617,6 +621,7 @@ describe('tenancy: no read or write across organisations', () => {
       deviceType: number;
       cloudFunction: number;
       device: number;
+      project: number;
       /** A picture of `device` (its row only; the route removes a missing file quietly). */
       picture: number;
       /** Fresh entities in `org` that probes link to (never deleted by a probe). */
@@ -632,6 +637,7 @@ describe('tenancy: no read or write across organisations', () => {
         deviceTypes: number[];
         functions: number[];
         devices: number[];
+        projects: number[];
       };
     }
     interface Probe {
@@ -784,6 +790,29 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'PUT project',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/project', {
+            id: x.project,
+            title: 'Hacked',
+            endDate: '2030-01-01',
+          }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'POST project into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/project', {
+            title: x.newThingName,
+            startDate: '2026-05-01',
+            endDate: '2026-06-01',
+            orgUuid: x.org,
+          }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
         name: 'POST registry into the organisation',
         send: (who, x) =>
           call(who, 'POST', '/api/v2/registry', { name: x.newThingName, orgUuid: x.org }),
@@ -902,6 +931,12 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'DELETE project',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/project/${x.project}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'DELETE registry',
         send: (who, x) => call(who, 'DELETE', `/api/v2/registry/${x.registry}`),
         foreign: () => missing,
@@ -955,11 +990,22 @@ describe('tenancy: no read or write across organisations', () => {
         .values({ name, org_uuid: orgUuid, calibrated: true })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const project = await db()
+        .insertInto('projects')
+        .values({
+          title: name,
+          start_date: '2026-01-01',
+          end_date: '2026-12-31',
+          org_uuid: orgUuid,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return {
         registry: registry.id,
         deviceType: deviceType.id,
         decoder: decoder.id,
         device: device.id,
+        project: project.id,
       };
     }
 
@@ -1003,6 +1049,7 @@ describe('tenancy: no read or write across organisations', () => {
         deviceType: fresh.deviceType,
         cloudFunction: fresh.decoder,
         device: fresh.device,
+        project: fresh.project,
         picture: await insertPicture(fresh.device),
         refs: { registry: refs.registry, deviceType: refs.deviceType, decoder: refs.decoder },
         ownRegistry: own.registry,
@@ -1013,6 +1060,7 @@ describe('tenancy: no read or write across organisations', () => {
           deviceTypes: [fresh.deviceType, refs.deviceType, own.deviceType],
           functions: [fresh.decoder, refs.decoder, own.decoder],
           devices: [fresh.device, refs.device, own.device],
+          projects: [fresh.project, refs.project, own.project],
         },
       };
     }
@@ -1035,6 +1083,10 @@ describe('tenancy: no read or write across organisations', () => {
       await db()
         .deleteFrom('cloud_functions')
         .where((eb) => eb.or([eb('id', 'in', x.things.functions), eb('name', '=', named)]))
+        .execute();
+      await db()
+        .deleteFrom('projects')
+        .where((eb) => eb.or([eb('id', 'in', x.things.projects), eb('title', '=', named)]))
         .execute();
       await removeUsers({ uuids: [x.user, x.ownUser], emails: [x.newEmail] });
       await removeOrgs({
@@ -1067,6 +1119,17 @@ describe('tenancy: no read or write across organisations', () => {
           .selectAll()
           .where('id', 'in', x.things.devices)
           .orderBy('id')
+          .execute(),
+        projects: await db()
+          .selectFrom('projects')
+          .selectAll()
+          .where('id', 'in', x.things.projects)
+          .orderBy('id')
+          .execute(),
+        createdProjects: await db()
+          .selectFrom('projects')
+          .select('id')
+          .where('title', '=', x.newThingName)
           .execute(),
         pictures: await db()
           .selectFrom('device_pictures')
@@ -1197,6 +1260,7 @@ describe('tenancy: no read or write across organisations', () => {
             deviceType: 999_999,
             cloudFunction: 999_999,
             device: 999_999,
+            project: 999_999,
             picture: 999_999,
             refs: { registry: 999_999, deviceType: 999_999, decoder: 999_999 },
           };
@@ -1633,6 +1697,11 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/v2/device': 'foreign writes (organisation, links)',
       'PUT /api/v2/device': 'foreign writes (update, links, move)',
       'DELETE /api/v2/device/{id}': 'foreign writes',
+      'GET /api/v2/projects': 'lists',
+      'GET /api/v2/project/{id}': 'details',
+      'POST /api/v2/project': 'foreign writes',
+      'PUT /api/v2/project': 'foreign writes',
+      'DELETE /api/v2/project/{id}': 'foreign writes',
       'GET /api/v2/device/{id}/pictures': 'device pictures reads',
       'GET /api/v2/device/{id}/mqtt-forward': 'MQTT forward state reads',
       'GET /api/v2/device/{id}/picture/{pictureId}':

@@ -7,6 +7,7 @@ import devicePictures from './device-pictures.ts';
 import devices from './devices.ts';
 import functionSeries from './function-series.ts';
 import deviceTypes from './device-types.ts';
+import projects from './projects.ts';
 import registries from './registries.ts';
 import search from './search.ts';
 
@@ -23,6 +24,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     devicePictures,
     deviceForward,
     cloudFunctions,
+    projects,
     search,
     deviceData,
     functionSeries,

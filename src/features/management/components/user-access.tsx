@@ -13,7 +13,15 @@ import { SwitchRow } from '../../../ui/form/rows.tsx';
 import { errorText, groupLabels } from './labels.ts';
 import { userRights } from './user-header.tsx';
 
-const RESOURCES = ['user', 'org', 'deviceType', 'registry', 'device', 'cloudfunction'] as const;
+const RESOURCES = [
+  'user',
+  'org',
+  'deviceType',
+  'registry',
+  'device',
+  'cloudfunction',
+  'project',
+] as const;
 const PRIVILEGES = ['create', 'list', 'modify', 'delete', 'changeparent'] as const;
 
 const Matrix = styled.div`
@@ -79,6 +87,7 @@ export function UserAccess({ me, user }: { me: SignedInUser; user: User }) {
     registry: t`Registries`,
     device: t`Devices`,
     cloudfunction: t`Cloud functions`,
+    project: t`Projects`,
   };
   const privilegeLabels: Record<(typeof PRIVILEGES)[number], string> = {
     create: t`Create`,
