@@ -23,6 +23,7 @@ describe('privilege matrix', () => {
     expect(privilegesOf(groups.user).sort()).toEqual(
       [
         'cloudfunction.list',
+        'collection.list',
         'device.list',
         'device.modify',
         'deviceType.list',

@@ -29,6 +29,7 @@ export const resources = [
   'device',
   'cloudfunction',
   'project',
+  'collection',
 ] as const;
 export type Resource = (typeof resources)[number];
 
@@ -44,6 +45,7 @@ export const resourcePrivileges: Record<Resource, readonly Privilege[]> = {
   device: ['create', 'list', 'modify', 'delete'],
   cloudfunction: ['create', 'list', 'modify', 'delete', 'changeparent'],
   project: ['create', 'list', 'modify', 'delete', 'changeparent'],
+  collection: ['create', 'list', 'modify', 'delete', 'changeparent'],
 };
 
 const all = (resource: Resource) => new Set(resourcePrivileges[resource]);
@@ -64,6 +66,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     device: all('device'),
     cloudfunction: all('cloudfunction'),
     project: all('project'),
+    collection: all('collection'),
   },
   2: {
     user: all('user'),
@@ -73,6 +76,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     device: all('device'),
     cloudfunction: all('cloudfunction'),
     project: all('project'),
+    collection: all('collection'),
   },
   3: {
     user: new Set(['list']),
@@ -82,6 +86,7 @@ export const matrix: Record<GroupId, Record<Resource, ReadonlySet<Privilege>>> =
     device: new Set(['list', 'modify']),
     cloudfunction: new Set(['list']),
     project: new Set(['list']),
+    collection: new Set(['list']),
   },
 };
 

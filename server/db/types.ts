@@ -231,6 +231,14 @@ export interface DataCollectionsTable {
   modified_at: CreatedAt;
 }
 
+export interface CollectionDevicesTable {
+  id: Generated<number>;
+  collection_id: number;
+  device_id: number;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 export type ApiTokenType = 'general' | 'device' | 'devicetype' | 'registry';
 
 export interface ApiTokensTable {
@@ -328,6 +336,7 @@ export interface DB {
   device_functions: DeviceFunctionsTable;
   device_pictures: DevicePicturesTable;
   data_collections: DataCollectionsTable;
+  collection_devices: CollectionDevicesTable;
   api_tokens: ApiTokensTable;
   messages: MessagesTable;
   device_data: DeviceDataTable;

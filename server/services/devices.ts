@@ -29,6 +29,8 @@ import type {
   DeviceUpdate,
 } from '../../contracts/device.ts';
 import { withCanonicalTypes, type DataKeyInput } from '../../contracts/list.ts';
+import { collectionRepository } from '../repositories/collection-repository.ts';
+import { orgTreeRepository } from '../repositories/org-tree-repository.ts';
 import { linkChecks, splitLinks } from './device-links.ts';
 import { locationUpdate, longitudeOf } from './device-location.ts';
 import {
@@ -54,6 +56,23 @@ export function deviceService(fastify: FastifyInstance) {
   const favourites = favouriteRepository(fastify.db);
   const types = deviceTypeRepository(fastify.db);
   const links = linkChecks(fastify.db);
+  const collections = collectionRepository(fastify.db);
+  const tree = orgTreeRepository(fastify.db);
+
+  /**
+   * A device measures only for a collection of its organisation or one above
+   * it (services/collections.ts): one that does may not move out from under it.
+   */
+  async function collectionStillHolds(deviceId: number, to: string): Promise<void> {
+    const collectionId = await collections.collectionOfDevice(deviceId);
+    if (collectionId === undefined) return;
+    const collectionOrg = await collections.orgOf(collectionId);
+    if (collectionOrg !== undefined && !(await tree.lineage(to)).includes(collectionOrg))
+      throw new HttpError(
+        409,
+        'The device measures for a data collection outside the new organisation; unassign it there first',
+      );
+  }
   const pictures = devicePictureRepository(fastify.db);
   const files = fileStore(fastify.config.dataDir);
   const orgs = organisationChecks(fastify);
@@ -157,6 +176,7 @@ export function deviceService(fastify: FastifyInstance) {
       checkKeys(body);
       const { chosen, kept } = splitLinks(current, body);
       await links.check(actor, org, chosen, moving ? kept : {});
+      if (moving) await collectionStillHolds(current.id, org);
       if (body.uniqueName !== undefined) await checkUniqueName(body.uniqueName, current.id);
 
       const typeChanged =

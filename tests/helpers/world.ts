@@ -9,7 +9,8 @@ export const PASSWORD = 'world-password-1';
  * A small multi-tenant world for access tests:
  *
  *   Platform (super)
- *   ├── Alpha (managerA, userA)          registry, device type, function, device, project
+ *   ├── Alpha (managerA, userA)          registry, device type, function, device, project,
+ *   │                                    data collection (in the project)
  *   │   └── Alpha North (userA1)         the same
  *   └── Beta (managerB, userB)           the same
  */
@@ -96,7 +97,12 @@ export async function seedWorld(db: Kysely<DB>) {
       })
       .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
-    return { registry, deviceType, function: fn, device, project };
+    const collection = await db
+      .insertInto('data_collections')
+      .values({ name: `${label} collection`, org_uuid: orgUuid, project_id: project.id })
+      .returning(['id', 'uuid'])
+      .executeTakeFirstOrThrow();
+    return { registry, deviceType, function: fn, device, project, collection };
   };
 
   return {

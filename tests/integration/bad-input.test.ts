@@ -64,7 +64,14 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
   let victimUser: string;
   let victimOrg: string;
   /** A registry, device type, function and device in Alpha for the update routes to spoil. */
-  const victims = { registry: 0, deviceType: 0, cloudFunction: 0, device: 0, project: 0 };
+  const victims = {
+    registry: 0,
+    deviceType: 0,
+    cloudFunction: 0,
+    device: 0,
+    project: 0,
+    collection: 0,
+  };
   let baseline: { users: number; organisations: number };
   /** What the successful creates in this file added. */
   const created = { users: 0, organisations: 0 };
@@ -153,6 +160,17 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+    victims.collection = (
+      await db()
+        .insertInto('data_collections')
+        .values({
+          name: 'Victim collection',
+          org_uuid: world.orgs.alpha,
+          project_id: victims.project,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     baseline = { users: await count('users'), organisations: await count('organisations') };
   });
 
@@ -173,7 +191,9 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       | 'devices'
       | 'device_functions'
       | 'device_pictures'
-      | 'projects',
+      | 'projects'
+      | 'data_collections'
+      | 'collection_devices',
   ): Promise<number> {
     const row = await db()
       .selectFrom(table)
@@ -203,6 +223,13 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
     pipelines: await count('device_functions'),
     pictures: await count('device_pictures'),
     projects: await count('projects'),
+    collections: await count('data_collections'),
+    collectionPeriods: await count('collection_devices'),
+    victimCollection: await db()
+      .selectFrom('data_collections')
+      .selectAll()
+      .where('id', '=', victims.collection)
+      .executeTakeFirst(),
     victimThings: await Promise.all([
       db().selectFrom('projects').selectAll().where('id', '=', victims.project).executeTakeFirst(),
       db()
@@ -767,6 +794,83 @@ describe('bad input: a 400 with a message, nothing changed, never a 5xx', () => 
       forbidsExtra: true,
       huge: ['description', (b) => ({ id: victims.project, description: b })],
       nul: () => ({ id: victims.project, description: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'POST /api/v2/collection',
+      method: 'POST',
+      url: () => '/api/v2/collection',
+      auth: true,
+      valid: () => ({ name: `Never made ${unique()}`, orgUuid: world.orgs.alpha }),
+      wrongTypes: [
+        ['name', 1],
+        ['name', '   '],
+        ['state', 'paused'],
+        ['endOfService', '31-12-2026'],
+        ['projectId', '1'],
+        ['projectId', 0],
+        ['orgUuid', 'not-a-uuid'],
+      ],
+      required: ['name'],
+      forbidsExtra: true,
+      huge: ['name', (b) => ({ name: b })],
+      nul: () => ({ name: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'PUT /api/v2/collection',
+      method: 'PUT',
+      url: () => '/api/v2/collection',
+      auth: true,
+      valid: () => ({ id: victims.collection, name: 'Changed' }),
+      wrongTypes: [
+        ['id', '1'],
+        ['id', 0],
+        ['name', ''],
+        ['state', true],
+        ['projectId', -1],
+        ['deviceId', 1],
+      ],
+      required: ['id'],
+      forbidsExtra: true,
+      huge: ['description', (b) => ({ id: victims.collection, description: b })],
+      nul: () => ({ id: victims.collection, description: 'Nul\u0000Byte' }),
+    },
+    {
+      name: 'PUT /api/v2/collection/{id}/device',
+      method: 'PUT',
+      url: () => `/api/v2/collection/${victims.collection}/device`,
+      auth: true,
+      valid: () => ({ deviceId: victims.device }),
+      wrongTypes: [
+        ['deviceId', '1'],
+        ['deviceId', 0],
+        ['deviceId', null],
+        ['from', 'yesterday'],
+        ['from', 5],
+      ],
+      required: ['deviceId'],
+      forbidsExtra: true,
+      huge: null,
+      nul: null,
+      more: () => [
+        ...['abc', '0', '-1'].map((id) => ({
+          kind: `collection id ${id}`,
+          url: `/api/v2/collection/${id}/device`,
+          payload: { json: { deviceId: victims.device } },
+          allowed: [400],
+          names: 'id',
+        })),
+        {
+          kind: 'a start in the future',
+          payload: { json: { deviceId: victims.device, from: '2999-01-01T00:00:00Z' } },
+          allowed: [400],
+        },
+        {
+          kind: 'a device that does not exist',
+          payload: { json: { deviceId: 999_999 } },
+          allowed: [400],
+          names: 'device',
+        },
+      ],
     },
     {
       name: 'PUT /api/v2/registry',

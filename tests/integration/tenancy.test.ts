@@ -229,10 +229,11 @@ describe('tenancy: no read or write across organisations', () => {
       { url: '/api/v2/cloudfunctions', thing: 'function' },
       { url: '/api/v2/devices', thing: 'device' },
       { url: '/api/v2/projects', thing: 'project' },
+      { url: '/api/v2/collections', thing: 'collection' },
     ] as const;
 
     it.each(actors)(
-      '%s lists exactly the registries, device types, functions, devices and projects in scope',
+      '%s lists exactly the registries, device types, functions, devices, projects and collections in scope',
       async (who) => {
         for (const list of thingLists) {
           const res = await call(who, 'GET', `${list.url}?pageSize=500`);
@@ -444,7 +445,7 @@ describe('tenancy: no read or write across organisations', () => {
     });
 
     it.each(actors)(
-      '%s reads registries, device types, functions, devices and projects in scope (200) and nothing else (404)',
+      '%s reads registries, device types, functions, devices, projects and collections in scope (200) and nothing else (404)',
       async (who) => {
         const problems: Problem[] = [];
         const reads = (things: ReturnType<typeof thingsOf>) =>
@@ -472,6 +473,11 @@ describe('tenancy: no read or write across organisations', () => {
             ['device', `/api/v2/device/${things?.device.id ?? 999_999}`, things?.device.uuid],
             ['project', `/api/v2/project/${things?.project.id ?? 999_999}`, things?.project.uuid],
             [
+              'collection',
+              `/api/v2/collection/${things?.collection.id ?? 999_999}`,
+              things?.collection.uuid,
+            ],
+            [
               'devices of registry',
               `/api/v2/devices/${things?.registry.id ?? 999_999}`,
               things?.device.uuid,
@@ -497,6 +503,28 @@ describe('tenancy: no read or write across organisations', () => {
         for (const [name, url] of reads(null)) {
           problems.push(...check(`${name} of an unknown id`, await call(who, 'GET', url), [404]));
         }
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it.each(actors)(
+      '%s reads the device history of collections in scope (200) and nothing else (404)',
+      async (who) => {
+        const problems: Problem[] = [];
+        for (const org of ['alpha', 'alphaNorth', 'beta'] as const) {
+          const url = `/api/v2/collection/${thingsOf(org)?.collection.id ?? 999_999}/devices`;
+          const res = await call(who, 'GET', url);
+          problems.push(...check(`history of ${org}`, res, sees(who, org) ? [200] : [404]));
+          if (res.statusCode === 200 && !Array.isArray(res.json()))
+            problems.push(`history of ${org}: ${res.body.slice(0, 200)}`);
+        }
+        problems.push(
+          ...check(
+            'history of an unknown collection',
+            await call(who, 'GET', '/api/v2/collection/999999/devices'),
+            [404],
+          ),
+        );
         expect(problems).toEqual([]);
       },
     );
@@ -584,6 +612,9 @@ describe('tenancy: no read or write across organisations', () => {
         `/api/v2/devices/${world.alphaThings.registry.id}`,
         '/api/v2/projects',
         `/api/v2/project/${world.alphaThings.project.id}`,
+        '/api/v2/collections',
+        `/api/v2/collection/${world.alphaThings.collection.id}`,
+        `/api/v2/collection/${world.alphaThings.collection.id}/devices`,
         `/api/v2/device/${world.alphaThings.device.id}/pictures`,
         `/api/v2/device/${world.alphaThings.device.id}/picture/1`,
         '/api/v2/search?q=a',
@@ -622,6 +653,9 @@ describe('tenancy: no read or write across organisations', () => {
       cloudFunction: number;
       device: number;
       project: number;
+      /** A fresh data collection in `org`, and one in the caller's own organisation. */
+      collection: number;
+      ownCollection: number;
       /** A picture of `device` (its row only; the route removes a missing file quietly). */
       picture: number;
       /** Fresh entities in `org` that probes link to (never deleted by a probe). */
@@ -638,6 +672,7 @@ describe('tenancy: no read or write across organisations', () => {
         functions: number[];
         devices: number[];
         projects: number[];
+        collections: number[];
       };
     }
     interface Probe {
@@ -813,6 +848,46 @@ describe('tenancy: no read or write across organisations', () => {
         own: [201],
       },
       {
+        name: 'PUT collection',
+        send: (who, x) =>
+          call(who, 'PUT', '/api/v2/collection', {
+            id: x.collection,
+            name: 'Hacked',
+            state: 'inactive',
+          }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: 'POST collection into the organisation',
+        send: (who, x) =>
+          call(who, 'POST', '/api/v2/collection', { name: x.newThingName, orgUuid: x.org }),
+        foreign: () => missingOrAbsentParent,
+        own: [201],
+      },
+      {
+        // The device's side: the caller changes their own collection but not the device's organisation.
+        name: 'assign a device of the organisation to an own collection',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/v2/collection/${x.ownCollection}/device`, { deviceId: x.device }),
+        foreign: (who) => (group[who] === 3 ? [403] : missingOrAbsentParent),
+        own: [200],
+      },
+      {
+        // The collection's side.
+        name: 'assign an own device to a collection of the organisation',
+        send: (who, x) =>
+          call(who, 'PUT', `/api/v2/collection/${x.collection}/device`, { deviceId: x.ownDevice }),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
+        name: "unassign a collection's device",
+        send: (who, x) => call(who, 'DELETE', `/api/v2/collection/${x.collection}/device`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'POST registry into the organisation',
         send: (who, x) =>
           call(who, 'POST', '/api/v2/registry', { name: x.newThingName, orgUuid: x.org }),
@@ -931,6 +1006,12 @@ describe('tenancy: no read or write across organisations', () => {
         own: [200],
       },
       {
+        name: 'DELETE collection',
+        send: (who, x) => call(who, 'DELETE', `/api/v2/collection/${x.collection}`),
+        foreign: () => missing,
+        own: [200],
+      },
+      {
         name: 'DELETE project',
         send: (who, x) => call(who, 'DELETE', `/api/v2/project/${x.project}`),
         foreign: () => missing,
@@ -1006,6 +1087,13 @@ describe('tenancy: no read or write across organisations', () => {
         decoder: decoder.id,
         device: device.id,
         project: project.id,
+        collection: (
+          await db()
+            .insertInto('data_collections')
+            .values({ name, org_uuid: orgUuid })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       };
     }
 
@@ -1050,6 +1138,8 @@ describe('tenancy: no read or write across organisations', () => {
         cloudFunction: fresh.decoder,
         device: fresh.device,
         project: fresh.project,
+        collection: fresh.collection,
+        ownCollection: own.collection,
         picture: await insertPicture(fresh.device),
         refs: { registry: refs.registry, deviceType: refs.deviceType, decoder: refs.decoder },
         ownRegistry: own.registry,
@@ -1061,6 +1151,7 @@ describe('tenancy: no read or write across organisations', () => {
           functions: [fresh.decoder, refs.decoder, own.decoder],
           devices: [fresh.device, refs.device, own.device],
           projects: [fresh.project, refs.project, own.project],
+          collections: [fresh.collection, refs.collection, own.collection],
         },
       };
     }
@@ -1083,6 +1174,10 @@ describe('tenancy: no read or write across organisations', () => {
       await db()
         .deleteFrom('cloud_functions')
         .where((eb) => eb.or([eb('id', 'in', x.things.functions), eb('name', '=', named)]))
+        .execute();
+      await db()
+        .deleteFrom('data_collections')
+        .where((eb) => eb.or([eb('id', 'in', x.things.collections), eb('name', '=', named)]))
         .execute();
       await db()
         .deleteFrom('projects')
@@ -1125,6 +1220,28 @@ describe('tenancy: no read or write across organisations', () => {
           .selectAll()
           .where('id', 'in', x.things.projects)
           .orderBy('id')
+          .execute(),
+        collections: await db()
+          .selectFrom('data_collections')
+          .selectAll()
+          .where('id', 'in', x.things.collections)
+          .orderBy('id')
+          .execute(),
+        periods: await db()
+          .selectFrom('collection_devices')
+          .selectAll()
+          .where((eb) =>
+            eb.or([
+              eb('collection_id', 'in', x.things.collections),
+              eb('device_id', 'in', x.things.devices),
+            ]),
+          )
+          .orderBy('id')
+          .execute(),
+        createdCollections: await db()
+          .selectFrom('data_collections')
+          .select('id')
+          .where('name', '=', x.newThingName)
           .execute(),
         createdProjects: await db()
           .selectFrom('projects')
@@ -1261,6 +1378,7 @@ describe('tenancy: no read or write across organisations', () => {
             cloudFunction: 999_999,
             device: 999_999,
             project: 999_999,
+            collection: 999_999,
             picture: 999_999,
             refs: { registry: 999_999, deviceType: 999_999, decoder: 999_999 },
           };
@@ -1697,6 +1815,14 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/v2/device': 'foreign writes (organisation, links)',
       'PUT /api/v2/device': 'foreign writes (update, links, move)',
       'DELETE /api/v2/device/{id}': 'foreign writes',
+      'GET /api/v2/collections': 'lists',
+      'GET /api/v2/collection/{id}': 'details',
+      'GET /api/v2/collection/{id}/devices': 'details (device history of collections)',
+      'POST /api/v2/collection': 'foreign writes',
+      'PUT /api/v2/collection': 'foreign writes',
+      'DELETE /api/v2/collection/{id}': 'foreign writes',
+      'PUT /api/v2/collection/{id}/device': 'foreign writes (both sides)',
+      'DELETE /api/v2/collection/{id}/device': 'foreign writes',
       'GET /api/v2/projects': 'lists',
       'GET /api/v2/project/{id}': 'details',
       'POST /api/v2/project': 'foreign writes',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import cloudFunctions from './cloud-functions.ts';
+import collections from './collections.ts';
 import dashboards from './dashboards.ts';
 import deviceData from './device-data.ts';
 import deviceForward from './device-forward.ts';
@@ -25,6 +26,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     deviceForward,
     cloudFunctions,
     projects,
+    collections,
     search,
     deviceData,
     functionSeries,

@@ -21,6 +21,7 @@ const RESOURCES = [
   'device',
   'cloudfunction',
   'project',
+  'collection',
 ] as const;
 const PRIVILEGES = ['create', 'list', 'modify', 'delete', 'changeparent'] as const;
 
@@ -88,6 +89,7 @@ export function UserAccess({ me, user }: { me: SignedInUser; user: User }) {
     device: t`Devices`,
     cloudfunction: t`Cloud functions`,
     project: t`Projects`,
+    collection: t`Data collections`,
   };
   const privilegeLabels: Record<(typeof PRIVILEGES)[number], string> = {
     create: t`Create`,
