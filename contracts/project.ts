@@ -9,6 +9,7 @@ export const PROJECT_DATES_MESSAGE = 'Start date can not be later than End date!
 export const projectSortFields = [
   'id',
   'title',
+  'name',
   'startDate',
   'endDate',
   'created',
@@ -73,6 +74,8 @@ export const Project = Type.Object({
   id: Type.Integer(),
   uuid: Uuid,
   title: Type.String(),
+  /** The title again: the name the console's lists, pickers and favourites show (spec: title/name). */
+  name: Type.String(),
   description: Nullable(Type.String()),
   startDate: Type.String(),
   endDate: Type.String(),

@@ -19,10 +19,12 @@ import {
   type SortSpec,
 } from './list-query.ts';
 
-export type ProjectSortKey = 'id' | 'title' | 'startDate' | 'endDate' | 'created' | 'modified';
+export type ProjectSortKey =
+  'id' | 'title' | 'name' | 'startDate' | 'endDate' | 'created' | 'modified';
 export const projectSorts: Record<ProjectSortKey, SortSpec> = {
   id: { expression: sql`p.id` },
   title: { expression: nameKey('p.title') },
+  name: { expression: nameKey('p.title') },
   startDate: { expression: sql`p.start_date` },
   endDate: { expression: sql`p.end_date` },
   created: { expression: sql`p.created_at` },

@@ -19,6 +19,7 @@ export function projectView(row: ProjectRow): Project {
     id: row.id,
     uuid: row.uuid,
     title: row.title,
+    name: row.title,
     description: row.description,
     startDate: row.start_date,
     endDate: row.end_date,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDay,
   formatCalendarDate,
   formatCount,
   formatDate,
@@ -8,6 +9,12 @@ import {
 } from './format.ts';
 
 describe('formatting', () => {
+  it('shows a calendar day as DD/MM/YYYY without moving it through a time zone', () => {
+    expect(formatDay('2026-05-01')).toBe('01/05/2026');
+    expect(formatDay('2026-12-31')).toBe('31/12/2026');
+    expect(formatDay('not a day')).toBe('not a day');
+  });
+
   const moment = new Date(2026, 10, 22, 14, 5, 9);
 
   it('writes dates as DD/MM/YYYY and times in 24 hours', () => {

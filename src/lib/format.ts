@@ -13,6 +13,15 @@ export function formatDate(value: Date | string | number): string {
   return isValid(date) ? format(date, DATE_FORMAT) : '';
 }
 
+/**
+ * A calendar day as the API gives it (YYYY-MM-DD), as DD/MM/YYYY: no time
+ * zone is involved, so the day shown is the day stored.
+ */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+}
+
 /** DD/MM/YYYY HH:mm:ss, 24-hour. */
 export function formatDateTime(value: Date | string | number): string {
   const date = new Date(value);

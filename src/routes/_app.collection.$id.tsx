@@ -1,7 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { collectionPeriodsQuery, collectionQuery } from '../api/collections/queries.ts';
+import { CollectionDetail } from '../features/collections/components/collection-detail.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
+import { NotFound, QueryView } from '../ui/detail.tsx';
+import { entityId } from './-components/entity-id.ts';
 
 export const Route = createFileRoute('/_app/collection/$id')({
   staticData: {
@@ -9,10 +13,23 @@ export const Route = createFileRoute('/_app/collection/$id')({
     back: '/collections',
     trail: [{ title: msg`Data collections`, to: '/collections' }],
   },
-  component: Page,
+  loader: ({ context, params }) =>
+    ensureQueries(
+      context.queryClient,
+      collectionQuery(entityId(params.id)),
+      collectionPeriodsQuery(entityId(params.id)),
+    ),
+  component: CollectionPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Data collection`} />;
+function CollectionPage() {
+  const id = entityId(Route.useParams().id);
+  const { user } = Route.useRouteContext();
+  const collection = useQuery(collectionQuery(id));
+  if (id === 0) return <NotFound />;
+  return (
+    <QueryView query={collection}>
+      {(data) => <CollectionDetail collection={data} user={user} />}
+    </QueryView>
+  );
 }

@@ -1,7 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { collectionQuery } from '../api/collections/queries.ts';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { projectChoicesQuery } from '../api/projects/queries.ts';
+import { EditCollection } from '../features/collections/components/edit-collection.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
+import { entityId } from './-components/entity-id.ts';
 
 export const Route = createFileRoute('/_app/collection/$id_/edit')({
   staticData: {
@@ -9,10 +13,17 @@ export const Route = createFileRoute('/_app/collection/$id_/edit')({
     back: '/collections',
     trail: [{ title: msg`Data collections`, to: '/collections' }],
   },
-  component: Page,
+  loader: ({ context, params }) =>
+    ensureQueries(
+      context.queryClient,
+      collectionQuery(entityId(params.id)),
+      organisationChoicesQuery(),
+      projectChoicesQuery(),
+    ),
+  component: EditCollectionPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Edit data collection`} />;
+function EditCollectionPage() {
+  const { user } = Route.useRouteContext();
+  return <EditCollection id={entityId(Route.useParams().id)} user={user} />;
 }

@@ -1,7 +1,14 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { projectChoicesQuery } from '../api/projects/queries.ts';
+import { NewCollection } from '../features/collections/components/new-collection.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
+
+/** `projectId`: the project the new collection starts in (opened from a project's page). */
+interface NewCollectionSearch {
+  projectId?: number;
+}
 
 export const Route = createFileRoute('/_app/collections_/new')({
   staticData: {
@@ -9,10 +16,16 @@ export const Route = createFileRoute('/_app/collections_/new')({
     back: '/collections',
     trail: [{ title: msg`Data collections`, to: '/collections' }],
   },
-  component: Page,
+  validateSearch: (search: Record<string, unknown>): NewCollectionSearch => {
+    const id = Number(search.projectId);
+    return Number.isSafeInteger(id) && id > 0 ? { projectId: id } : {};
+  },
+  loader: ({ context }) =>
+    ensureQueries(context.queryClient, organisationChoicesQuery(), projectChoicesQuery()),
+  component: NewCollectionPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`New data collection`} />;
+function NewCollectionPage() {
+  const { user } = Route.useRouteContext();
+  return <NewCollection user={user} projectId={Route.useSearch().projectId} />;
 }

@@ -1,7 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { projectQuery } from '../api/projects/queries.ts';
+import { EditProject } from '../features/projects/components/edit-project.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
+import { entityId } from './-components/entity-id.ts';
 
 export const Route = createFileRoute('/_app/project/$id_/edit')({
   staticData: {
@@ -9,10 +12,16 @@ export const Route = createFileRoute('/_app/project/$id_/edit')({
     back: '/projects',
     trail: [{ title: msg`Projects`, to: '/projects' }],
   },
-  component: Page,
+  loader: ({ context, params }) =>
+    ensureQueries(
+      context.queryClient,
+      projectQuery(entityId(params.id)),
+      organisationChoicesQuery(),
+    ),
+  component: EditProjectPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`Edit project`} />;
+function EditProjectPage() {
+  const { user } = Route.useRouteContext();
+  return <EditProject id={entityId(Route.useParams().id)} user={user} />;
 }

@@ -1,16 +1,35 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { ProjectList } from '../features/projects/components/project-list.tsx';
+import { validateListSearch, type ListSearch, type ListState } from '../lib/list-search.ts';
+import { ensureQueries } from '../lib/query-client.ts';
+import { PageTitle } from '../ui/card.tsx';
+import { useListState } from '../ui/list/use-list-state.ts';
 
 export const Route = createFileRoute('/_app/projects')({
-  staticData: {
-    title: msg`Projects`,
-  },
-  component: Page,
+  staticData: { title: msg`Projects` },
+  validateSearch: (search: Record<string, unknown> & SearchSchemaInput): ListSearch =>
+    validateListSearch(search),
+  loader: ({ context }) => ensureQueries(context.queryClient, organisationChoicesQuery()),
+  component: ProjectsPage,
 });
 
-function Page() {
+function ProjectsPage() {
   const { t } = useLingui();
-  return <ComingSoon title={t`Projects`} />;
+  const { user } = Route.useRouteContext();
+  const state = useListState(Route.useSearch());
+  const navigate = useNavigate({ from: Route.fullPath });
+  const setState = useCallback(
+    (changes: Partial<ListState>) => void navigate({ search: (old) => ({ ...old, ...changes }) }),
+    [navigate],
+  );
+  return (
+    <>
+      <PageTitle>{t`Projects`}</PageTitle>
+      <ProjectList user={user} state={state} onStateChange={setState} />
+    </>
+  );
 }

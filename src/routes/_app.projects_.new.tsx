@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from './-components/coming-soon.tsx';
+import { organisationChoicesQuery } from '../api/organisations/queries.ts';
+import { NewProject } from '../features/projects/components/new-project.tsx';
+import { ensureQueries } from '../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/projects_/new')({
   staticData: {
@@ -9,10 +10,11 @@ export const Route = createFileRoute('/_app/projects_/new')({
     back: '/projects',
     trail: [{ title: msg`Projects`, to: '/projects' }],
   },
-  component: Page,
+  loader: ({ context }) => ensureQueries(context.queryClient, organisationChoicesQuery()),
+  component: NewProjectPage,
 });
 
-function Page() {
-  const { t } = useLingui();
-  return <ComingSoon title={t`New project`} />;
+function NewProjectPage() {
+  const { user } = Route.useRouteContext();
+  return <NewProject user={user} />;
 }

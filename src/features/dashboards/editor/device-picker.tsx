@@ -1,45 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useController } from 'react-hook-form';
-import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
-import type { DeviceFilters } from '../../../api/devices/keys.ts';
+import { deviceQuery } from '../../../api/devices/queries.ts';
+import { useDeviceSearch } from '../../../api/devices/search.ts';
 import { SelectField } from '../../../ui/form/fields.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
 import type { EditorControl, SourcePath } from './editor-model.ts';
 
-/** Typing waits this long before the list is asked again. */
-const DEBOUNCE_MS = 250;
-/** A picker lists this many devices; a search narrows the rest. */
-export const DEVICE_CHOICES = 50;
-
-/** The text after the user stopped typing for a moment. */
-export function useDebounced(text: string, ms = DEBOUNCE_MS): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
-}
-
 /** One device, read when chosen (its name and data keys). */
 export const useDevice = (deviceId: number | null) =>
   useQuery({ ...deviceQuery(deviceId ?? 0), enabled: deviceId !== null });
-
-/** The first devices by name that match what was typed, among those the user may see. */
-export function useDeviceSearch(text: string, filters?: DeviceFilters) {
-  const search = useDebounced(text.trim());
-  return useQuery(
-    deviceListQuery({
-      page: 1,
-      pageSize: DEVICE_CHOICES,
-      sort: 'name',
-      ...(search ? { search } : {}),
-      ...(filters ? { filters } : {}),
-    }),
-  );
-}
 
 /**
  * A device for one data source: a search box that narrows the list and a

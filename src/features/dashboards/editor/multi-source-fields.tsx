@@ -7,7 +7,7 @@ import { deviceTypeChoicesQuery, deviceTypeQuery } from '../../../api/device-typ
 import { deviceQuery } from '../../../api/devices/queries.ts';
 import { FormGrid, FormSection, SelectField } from '../../../ui/form/fields.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
-import { useDeviceSearch } from './device-picker.tsx';
+import { useDeviceSearch } from '../../../api/devices/search.ts';
 import type { EditorControl } from './editor-model.ts';
 import { deviceTypeKeys, KeySelect, type KeyInfo } from './key-select.tsx';
 import { ReadFields, SourceFactorField } from './source-fields.tsx';

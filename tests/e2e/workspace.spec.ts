@@ -1,0 +1,137 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Collection } from '../../contracts/collection.ts';
+import type { Device } from '../../contracts/device.ts';
+import type { Project } from '../../contracts/project.ts';
+import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function makeDevice(request: APIRequestContext, token: string, name: string) {
+  const res = await request.post('/api/v2/device', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Device;
+}
+
+async function makeProject(request: APIRequestContext, token: string, title: string) {
+  const res = await request.post('/api/v2/project', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, startDate: '2026-01-01', endDate: '2026-12-31' },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Project;
+}
+
+test('the account manager plans a project, collects data with a device in it, reassigns the collection and sees its history; a user sees but cannot assign', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const tag = `${testInfo.project.name} ${unique()}`;
+  const token = await apiToken(request, demo.manager);
+  const device = await makeDevice(request, token, `Tæller kaj ${tag}`);
+  const later = await makeProject(request, token, `Havnebad ${tag}`);
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+
+  // A project whose start comes after its end is refused with the spec's text, and nothing is made.
+  await page.goto('/projects/new');
+  const title = `Havnefront ${tag}`;
+  await page.getByLabel(/^Titel/).fill(title);
+  await page.getByLabel(/^Startdato/).fill('2026-09-01');
+  await page.getByLabel(/^Slutdato/).fill('2026-08-01');
+  await page.getByRole('button', { name: 'Opret' }).click();
+  await expect(page.getByText('Startdato kan ikke være senere end slutdato!')).toBeVisible();
+  await expect(page).toHaveURL(/\/projects\/new$/);
+  await page.getByLabel(/^Slutdato/).fill('2026-12-31');
+  await page.getByRole('button', { name: 'Opret' }).click();
+  await expect(page).toHaveURL(/\/project\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('01/09/2026 – 31/12/2026')).toBeVisible();
+
+  // A data collection made from the project's page starts in the project.
+  await page.getByRole('link', { name: 'Ny datasamling' }).click();
+  await expect(page.getByLabel(/^Projekt/)).toHaveValue(/\d+/);
+  const name = `Kajkant ${tag}`;
+  await page.getByLabel(/^Navn/).fill(name);
+  await page.getByRole('button', { name: 'Opret' }).click();
+  await expect(page).toHaveURL(/\/collection\/\d+$/);
+  const collectionId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+
+  // The device is assigned through the dialog.
+  await expect(page.getByText('Ingen enhed måler for denne datasamling.')).toBeVisible();
+  await page.getByRole('button', { name: 'Tildel en enhed' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Find en enhed').fill(device.name);
+  const select = dialog.getByRole('combobox', { name: 'Enhed' });
+  await expect(select.locator('option', { hasText: device.name })).toHaveCount(1);
+  await select.selectOption({ label: `${device.name} (${device.org.name})` });
+  await dialog.getByRole('button', { name: 'Tildel' }).click();
+  await expect(page.getByText('Tildelt')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const history = page.getByRole('table');
+  await expect(history.getByRole('row', { name: new RegExp(device.name) })).toContainText('nu');
+
+  // Reassigned to another project in its edit form.
+  await page.getByRole('link', { name: 'Rediger' }).click();
+  await page.getByLabel(/^Projekt/).selectOption({ label: later.title });
+  await page.getByRole('button', { name: 'Gem' }).click();
+  await expect(page).toHaveURL(new RegExp(`/collection/${collectionId}$`));
+  await expect(page.getByRole('link', { name: later.title })).toBeVisible();
+  const stored = (await (
+    await request.get(`/api/v2/collection/${collectionId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as Collection;
+  expect(stored).toMatchObject({ project: { id: later.id }, device: { id: device.id } });
+
+  // A plain user of the organisation sees the collection and its history, and cannot assign.
+  const userContext = await browser.newContext({
+    viewport: page.viewportSize() ?? { width: 400, height: 860 },
+    locale: 'da-DK',
+  });
+  const userPage = await userContext.newPage();
+  await signIn(userPage, demo.user);
+  await userPage.goto(`/collection/${collectionId}`);
+  await expect(userPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(
+    userPage.getByRole('table').getByRole('row', { name: new RegExp(device.name) }),
+  ).toBeVisible();
+  await expect(userPage.getByRole('button', { name: /^Tildel/ })).toHaveCount(0);
+  await expect(userPage.getByRole('link', { name: 'Rediger' })).toHaveCount(0);
+  await userContext.close();
+
+  // Unassigned: the history keeps the period, closed.
+  await page.getByRole('button', { name: 'Fjern enhedens tildeling' }).click();
+  await expect(page.getByText('Ingen enhed måler for denne datasamling.')).toBeVisible();
+  await expect(history.getByRole('row', { name: new RegExp(device.name) })).not.toContainText('nu');
+
+  await request.delete(`/api/v2/collection/${collectionId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await request.delete(`/api/v2/device/${device.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+});
+
+test('projects show as cards and as a list', async ({ page, request }, testInfo) => {
+  const tag = `${testInfo.project.name} ${unique()}`;
+  const token = await apiToken(request, demo.manager);
+  const project = await makeProject(request, token, `Kortvisning ${tag}`);
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto(`/projects?search=${encodeURIComponent(project.title)}`);
+  await expect(page.getByRole('row', { name: new RegExp(project.title) })).toBeVisible();
+  await page.getByRole('button', { name: /^(Kortvisning|Card view)$/ }).click();
+  const card = page.getByRole('listitem').filter({ hasText: project.title });
+  await expect(card).toContainText('01/01/2026 – 31/12/2026');
+  await card.getByRole('link', { name: project.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${project.id}$`));
+  await request.delete(`/api/v2/project/${project.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+});
