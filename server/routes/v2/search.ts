@@ -31,8 +31,9 @@ const search: FastifyPluginAsyncTypebox = async (fastify) => {
       const actor = requireActor(request);
       const q = (request.query.q ?? '').trim();
       if (q === '') return { projects: [], devices: [], collections: [], users: [], orgs: [] };
-      // Projects and collections are not in the matrix: the caller's organisations decide.
-      const groups = new Set<SuggestionGroup>(['projects', 'collections']);
+      const groups = new Set<SuggestionGroup>();
+      if (can(actor, 'project', 'list')) groups.add('projects');
+      if (can(actor, 'collection', 'list')) groups.add('collections');
       if (can(actor, 'device', 'list')) groups.add('devices');
       if (can(actor, 'user', 'list')) groups.add('users');
       if (can(actor, 'org', 'list')) groups.add('orgs');
