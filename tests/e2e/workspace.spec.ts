@@ -135,3 +135,87 @@ test('projects show as cards and as a list', async ({ page, request }, testInfo)
     headers: { authorization: `Bearer ${token}` },
   });
 });
+
+test('an installer sets a new device up on site, step by step, and finds it calibrated at its place', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the setup is made for a phone');
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 56.153621, longitude: 10.213957 });
+  const name = `Dokk1 indgang ${unique()}`;
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto('/onsite-setup');
+
+  // Step 0 makes the device, and says so.
+  await expect(page.locator('[aria-current="step"]')).toHaveText('1. Navn');
+  await page.getByRole('button', { name: 'Opret og fortsæt' }).click();
+  await expect(page.getByText('Et navn er påkrævet.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Navn/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Beskrivelse/ }).fill('Over hovedindgangen');
+  await page.getByRole('button', { name: 'Opret og fortsæt' }).click();
+  await expect(page.getByText('Enheden er oprettet; de næste trin gør den færdig.')).toBeVisible();
+
+  // Step 1: the phone's position and the kind of place.
+  await expect(page.locator('[aria-current="step"]')).toHaveText('2. Lokation');
+  await page.getByLabel('Placeringstype').selectOption('square');
+  await page.getByRole('button', { name: 'Brug telefonens position' }).click();
+  await expect(page.getByLabel('Breddegrad')).toHaveValue('56.153621');
+  await expect(page.getByLabel('Længdegrad')).toHaveValue('10.213957');
+  await page.getByLabel('Adresse').fill('Hack Kampmanns Plads 2, 8000 Aarhus C');
+  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
+
+  // A reload resumes where the setup stopped, naming the device.
+  await expect(page.locator('[aria-current="step"]')).toHaveText('3. Kalibrering');
+  await page.reload();
+  await expect(page.locator('[aria-current="step"]')).toHaveText('3. Kalibrering');
+  await expect(page.getByText(`Opsætter ${name}`)).toBeVisible();
+
+  // Step 2: calibrated by count.
+  await page.getByLabel('Kalibrer efter').selectOption('count');
+  await page.getByLabel('Dit antal').fill('212');
+  await page.getByLabel('Påmind mig om at kalibrere igen').selectOption('3');
+  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
+  await expect(page.getByText('Enheden er kalibreret.')).toBeVisible();
+
+  // Step 3: a picture, then the device's page.
+  await expect(page.locator('[aria-current="step"]')).toHaveText('4. Billeder');
+  await page.getByLabel('Billeder af installationen').setInputFiles({
+    name: 'indgang.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await page.getByRole('button', { name: 'Upload og afslut' }).click();
+  await expect(page).toHaveURL(/\/sensor\/\d+/);
+  const deviceId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+  const token = await apiToken(request, demo.manager);
+  const headers = { authorization: `Bearer ${token}` };
+  const device = (await (
+    await request.get(`/api/v2/device/${deviceId}`, { headers })
+  ).json()) as Device;
+  expect(device).toMatchObject({
+    name,
+    description: 'Over hovedindgangen',
+    locType: 'square',
+    lat: 56.153621,
+    lng: 10.213957,
+    address: 'Hack Kampmanns Plads 2, 8000 Aarhus C',
+    calibrated: true,
+    calibration: { type: 'count', value: 212, reminderMonths: 3 },
+  });
+  const pictures = (await (
+    await request.get(`/api/v2/device/${deviceId}/pictures`, { headers })
+  ).json()) as unknown[];
+  expect(pictures).toHaveLength(1);
+
+  // The setup is over: the page starts a new one.
+  await page.goto('/onsite-setup');
+  await expect(page.locator('[aria-current="step"]')).toHaveText('1. Navn');
+  await request.delete(`/api/v2/device/${deviceId}`, { headers });
+});
