@@ -187,6 +187,16 @@ export const DeviceListQuery = Type.Object({
   status: Type.Optional(DeviceStatus),
   locType: Type.Optional(LocationType),
   calibrated: Type.Optional(Type.Boolean()),
+  /**
+   * Calibrated devices whose calibration is due: calibrated at least their
+   * reminder interval ago (the device's own, else this many months: the
+   * user's calibration reminder setting).
+   */
+  calibrationDue: Type.Optional(
+    Type.Union([Type.Literal(3), Type.Literal(6), Type.Literal(9), Type.Literal(12)], {
+      description: 'Months between calibrations where a device names none',
+    }),
+  ),
   communication: Type.Optional(Type.Boolean()),
   ids: Type.Optional(
     Type.String({

@@ -53,6 +53,8 @@ export interface DeviceFilter {
   status?: DeviceStatus;
   locType?: LocationType;
   calibrated?: boolean;
+  /** Calibrated devices due again, with this many months where a device names none. */
+  calibrationDue?: number | undefined;
   communication?: boolean;
   ids?: number[];
 }
@@ -107,6 +109,11 @@ export function deviceRepository(db: Kysely<DB>) {
     if (filter.locType) where.push(sql<SqlBool>`d.loc_type = ${filter.locType}`);
     if (filter.calibrated !== undefined)
       where.push(sql<SqlBool>`d.calibrated = ${filter.calibrated}`);
+    if (filter.calibrationDue !== undefined)
+      where.push(sql<SqlBool>`d.calibrated and coalesce(
+        (d.calibration->>'calibratedAt')::timestamptz
+          + make_interval(months => coalesce((d.calibration->>'reminderMonths')::int, ${filter.calibrationDue}::int)),
+        '-infinity'::timestamptz) <= now()`);
     if (filter.communication !== undefined)
       where.push(sql<SqlBool>`d.communication = ${filter.communication}`);
     if (filter.ids) where.push(sql<SqlBool>`d.id = any(${filter.ids}::bigint[])`);

@@ -118,6 +118,7 @@ export function deviceService(fastify: FastifyInstance) {
         status: query.status,
         locType: query.locType,
         calibrated: query.calibrated,
+        calibrationDue: query.calibrationDue,
         communication: query.communication,
         ...(query.ids ? { ids: query.ids.split(',').map(Number) } : {}),
       };

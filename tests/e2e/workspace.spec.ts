@@ -219,3 +219,41 @@ test('an installer sets a new device up on site, step by step, and finds it cali
   await expect(page.locator('[aria-current="step"]')).toHaveText('1. Navn');
   await request.delete(`/api/v2/device/${deviceId}`, { headers });
 });
+
+test('a device whose calibration is due is named on the home page and one click away', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const headers = { authorization: `Bearer ${token}` };
+  const calibratedAt = new Date();
+  calibratedAt.setUTCMonth(calibratedAt.getUTCMonth() - 13);
+  const res = await request.post('/api/v2/device', {
+    headers,
+    data: {
+      name: `Kalibrering forfalden ${unique()}`,
+      calibrated: true,
+      calibration: {
+        type: 'count',
+        value: 180,
+        reminderMonths: 12,
+        calibratedAt: calibratedAt.toISOString(),
+      },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const device = (await res.json()) as Device;
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  const notice = page.getByRole('status').filter({ hasText: /skal kalibreres\./ });
+  await expect(notice).toContainText(/^\d+ (enhed|enheder) skal kalibreres\./);
+  await expect(page.getByRole('link', { name: /^Opsætning på stedet/ })).toContainText(
+    /\d+ skal kalibreres/,
+  );
+  await notice.getByRole('link', { name: 'Vis dem' }).click();
+  await expect(page).toHaveURL(/\/sensors/);
+  await expect(page.getByText(device.name)).toBeVisible();
+  // A device calibrated within its interval is not among them.
+  await expect(page.getByText(/^Dokk1|^Aarhus Ø/)).toHaveCount(0);
+  await request.delete(`/api/v2/device/${device.id}`, { headers });
+});

@@ -12,6 +12,7 @@ const filterNames = [
   'orgUuid',
   'locType',
   'calibrated',
+  'calibrationDue',
   'communication',
 ] as const satisfies readonly (keyof DeviceFilters)[];
 

@@ -17,6 +17,7 @@ export type DeviceFilters = Partial<
     | 'orgUuid'
     | 'locType'
     | 'calibrated'
+    | 'calibrationDue'
     | 'communication'
     | 'ids'
   >

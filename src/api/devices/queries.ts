@@ -45,3 +45,13 @@ export const devicePicturesQuery = (id: number) =>
 /** Where an <img> reads a picture (the SESSION cookie authorises the GET). */
 export const pictureUrl = (picture: DevicePicture) =>
   `${runtimeConfig().services.core}/v2/device/${picture.deviceId}/picture/${picture.id}`;
+
+/**
+ * How many devices the user can see are due for calibration, with the user's
+ * reminder interval where a device names none (spec §9 calibration reminders).
+ */
+export const calibrationDueQuery = (months: 3 | 6 | 9 | 12) =>
+  queryOptions({
+    ...deviceListQuery({ page: 1, pageSize: 1, filters: { calibrationDue: months } }),
+    select: (page) => page.total,
+  });

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
@@ -10,6 +10,7 @@ import {
   KeyRound,
   MapPin,
   Siren,
+  TriangleAlert,
   Users,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,9 @@ import {
   organisationQuery,
 } from '../../../api/organisations/queries.ts';
 import { userListQuery } from '../../../api/users/queries.ts';
+import { calibrationDueQuery } from '../../../api/devices/queries.ts';
+import { useSettings } from '../../../lib/use-settings.ts';
+import { WarningNotice } from '../../../ui/warning-notice.tsx';
 
 const Grid = styled.ul`
   list-style: none;
@@ -111,71 +115,103 @@ export function HomeCards({ user }: { user: SignedInUser }) {
     select: (list) => list.length,
     enabled: hasPrivilege(user, 'user.list'),
   });
+  const { settings } = useSettings();
+  const due = useQuery(calibrationDueQuery(settings.calNotifications));
+  const dueCount = due.data ?? 0;
   return (
-    <Grid>
-      <HomeTile
-        to="/sensors"
-        icon={<Cpu aria-hidden />}
-        title={<Trans>Devices</Trans>}
-        text={<Trans>Devices in your organisations</Trans>}
-        count={devices.data?.total}
-        loading={devices.isPending}
-      />
-      <HomeTile
-        to="/collections"
-        icon={<Database aria-hidden />}
-        title={<Trans>Data collections</Trans>}
-        text={<Trans>Collections of your organisation</Trans>}
-        count={organisation.data?.counts.collections}
-        loading={organisation.isPending}
-      />
-      <HomeTile
-        to="/projects"
-        icon={<FolderKanban aria-hidden />}
-        title={<Trans>Projects</Trans>}
-        text={<Trans>Projects of your organisation</Trans>}
-        count={organisation.data?.counts.projects}
-        loading={organisation.isPending}
-      />
-      <HomeTile
-        to="/users"
-        icon={<Users aria-hidden />}
-        title={<Trans>Users</Trans>}
-        text={<Trans>People who can sign in</Trans>}
-        count={users.data}
-        loading={users.isPending && users.fetchStatus !== 'idle'}
-      />
-      <HomeTile
-        to="/messages"
-        icon={<Siren aria-hidden />}
-        title={<Trans>Alerts</Trans>}
-        text={<Trans>Messages from your devices</Trans>}
-      />
-      <HomeTile
-        to="/settings"
-        icon={<Bell aria-hidden />}
-        title={<Trans>Notifications</Trans>}
-        text={<Trans>Choose which notices you get</Trans>}
-      />
-      <HomeTile
-        to="/onsite-setup"
-        icon={<MapPin aria-hidden />}
-        title={<Trans>On-site setup</Trans>}
-        text={<Trans>Set up a device where it is installed</Trans>}
-      />
-      <HomeTile
-        to="/api"
-        icon={<KeyRound aria-hidden />}
-        title={<Trans>API</Trans>}
-        text={<Trans>Tokens for scripts and integrations</Trans>}
-        badge={<Trans>Coming soon</Trans>}
-      />
-      <HomeTile
-        to="/settings"
-        icon={<Cog aria-hidden />}
-        title={<Trans>Settings</Trans>}
-        text={<Trans>Language, theme, lists and charts</Trans>}
-      />
-    </Grid>
+    <>
+      {dueCount > 0 ? (
+        <CalibrationNotice count={dueCount} months={settings.calNotifications} />
+      ) : null}
+      <Grid>
+        <HomeTile
+          to="/sensors"
+          icon={<Cpu aria-hidden />}
+          title={<Trans>Devices</Trans>}
+          text={<Trans>Devices in your organisations</Trans>}
+          count={devices.data?.total}
+          loading={devices.isPending}
+        />
+        <HomeTile
+          to="/collections"
+          icon={<Database aria-hidden />}
+          title={<Trans>Data collections</Trans>}
+          text={<Trans>Collections of your organisation</Trans>}
+          count={organisation.data?.counts.collections}
+          loading={organisation.isPending}
+        />
+        <HomeTile
+          to="/projects"
+          icon={<FolderKanban aria-hidden />}
+          title={<Trans>Projects</Trans>}
+          text={<Trans>Projects of your organisation</Trans>}
+          count={organisation.data?.counts.projects}
+          loading={organisation.isPending}
+        />
+        <HomeTile
+          to="/users"
+          icon={<Users aria-hidden />}
+          title={<Trans>Users</Trans>}
+          text={<Trans>People who can sign in</Trans>}
+          count={users.data}
+          loading={users.isPending && users.fetchStatus !== 'idle'}
+        />
+        <HomeTile
+          to="/messages"
+          icon={<Siren aria-hidden />}
+          title={<Trans>Alerts</Trans>}
+          text={<Trans>Messages from your devices</Trans>}
+        />
+        <HomeTile
+          to="/settings"
+          icon={<Bell aria-hidden />}
+          title={<Trans>Notifications</Trans>}
+          text={<Trans>Choose which notices you get</Trans>}
+        />
+        <HomeTile
+          to="/onsite-setup"
+          icon={<MapPin aria-hidden />}
+          title={<Trans>On-site setup</Trans>}
+          text={<Trans>Set up a device where it is installed</Trans>}
+          badge={dueCount > 0 ? <Trans>{dueCount} due for calibration</Trans> : undefined}
+        />
+        <HomeTile
+          to="/api"
+          icon={<KeyRound aria-hidden />}
+          title={<Trans>API</Trans>}
+          text={<Trans>Tokens for scripts and integrations</Trans>}
+          badge={<Trans>Coming soon</Trans>}
+        />
+        <HomeTile
+          to="/settings"
+          icon={<Cog aria-hidden />}
+          title={<Trans>Settings</Trans>}
+          text={<Trans>Language, theme, lists and charts</Trans>}
+        />
+      </Grid>
+    </>
+  );
+}
+
+/**
+ * The calibration reminder (spec §9: every 3, 6, 9 or 12 months, the user's
+ * setting where a device names no interval of its own), with the devices it
+ * is about one click away.
+ */
+function CalibrationNotice({ count, months }: { count: number; months: number }) {
+  return (
+    <WarningNotice role="status">
+      <TriangleAlert size={18} aria-hidden />
+      <span>
+        <Plural
+          value={count}
+          one="# device is due for calibration."
+          other="# devices are due for calibration."
+        />{' '}
+        <Link to="/sensors" search={{ filters: { calibrationDue: String(months) } }}>
+          <Trans>Show them</Trans>
+        </Link>
+      </span>
+    </WarningNotice>
   );
 }

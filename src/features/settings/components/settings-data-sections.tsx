@@ -1,7 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { availablePeriods, periodOption } from '../../../lib/periods.ts';
-import { chartTypes, weekendColors, weekendColorValues } from '../../../lib/settings.ts';
+import {
+  calibrationReminders,
+  chartTypes,
+  weekendColors,
+  weekendColorValues,
+} from '../../../lib/settings.ts';
 import { SelectRow, SwitchRow } from '../../../ui/form/rows.tsx';
 import { SettingsSection, type SectionProps } from './settings-section.tsx';
 import { useSettingLabels } from './setting-labels.ts';
@@ -96,6 +101,35 @@ export function PrivacySettings({ settings, save }: SectionProps) {
         label={t`Cookies accepted`}
         checked={settings.cookies}
         onChange={(cookies) => save({ cookies })}
+      />
+    </SettingsSection>
+  );
+}
+
+/** Calibration (spec §9): by count or by time, and how often devices are due again. */
+export function CalibrationSettings({ settings, save }: SectionProps) {
+  const { t } = useLingui();
+  return (
+    <SettingsSection title={<Trans>Calibration</Trans>}>
+      <SelectRow
+        label={t`Calibrate by`}
+        help={t`What the on-site setup suggests.`}
+        value={settings.calibration}
+        options={[
+          { value: 1 as const, label: t`Count` },
+          { value: 0 as const, label: t`Time` },
+        ]}
+        onChange={(calibration) => save({ calibration })}
+      />
+      <SelectRow
+        label={t`Calibration reminders`}
+        help={t`A device is due again this long after its calibration, unless it names an interval of its own.`}
+        value={settings.calNotifications}
+        options={calibrationReminders.map((months) => ({
+          value: months,
+          label: t`Every ${months} months`,
+        }))}
+        onChange={(calNotifications) => save({ calNotifications })}
       />
     </SettingsSection>
   );

@@ -6,7 +6,7 @@ import type { UserSettings } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { ChartSettings, PrivacySettings } from './settings-data-sections.tsx';
+import { CalibrationSettings, ChartSettings, PrivacySettings } from './settings-data-sections.tsx';
 import {
   AppearanceSettings,
   ListSettings,
@@ -52,6 +52,7 @@ export function SettingsForm() {
         <NavigationSettings {...sections} />
         <ListSettings {...sections} />
         <ChartSettings {...sections} />
+        <CalibrationSettings {...sections} />
         <PrivacySettings {...sections} />
       </Sections>
       <Actions>
