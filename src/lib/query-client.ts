@@ -48,10 +48,7 @@ export function shouldPersistQuery(query: Query): boolean {
 type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
 
 /** Options for PersistQueryClientProvider: lists and details kept in local storage for a day. */
-export function persistOptions(
-  storage: Storage,
-  buster: string,
-): PersistOptions {
+export function persistOptions(storage: Storage, buster: string): PersistOptions {
   return {
     persister: createSyncStoragePersister({
       storage,
