@@ -252,7 +252,9 @@ test('the rights table fits the page', async ({ page, request }) => {
   ).json()) as { uuid: string };
   await page.goto(`/management/user/${me.uuid}/access`);
   const table = page.getByRole('table', { name: 'Rettigheder' });
-  await expect(table.getByRole('row')).toHaveCount(7);
+  // A header and a row for each resource of the privilege matrix (server/access/matrix.ts).
+  await expect(table.getByRole('row')).toHaveCount(1 + 8);
+  await expect(table.getByRole('rowheader', { name: 'Datasamlinger' })).toBeVisible();
   expect(await spills(table.locator('xpath=..'))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
