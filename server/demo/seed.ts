@@ -6,6 +6,7 @@ import { organisationRepository } from '../repositories/organisation-repository.
 import { userRepository } from '../repositories/user-repository.ts';
 import { deviceRepository } from '../repositories/device-repository.ts';
 import { demoCounters, type DemoCounter } from './demo-counters.ts';
+import { seedDemoWorkspace } from './demo-workspace.ts';
 import { seedDemoDashboards } from './demo-dashboards.ts';
 import { seedDemoHistory } from './history.ts';
 
@@ -203,6 +204,7 @@ export async function seedDemo(
     };
     const created = await devices.createMany(demoCounters.map(make));
     await seedDemoDashboards(trx, [superUser, manager, user], created);
+    await seedDemoWorkspace(trx, { copenhagen: copenhagen.uuid, aarhus: aarhus.uuid }, created);
     await seedDemoHistory(trx, options.historyDays ?? 0, options.now ?? new Date());
     return true;
   });

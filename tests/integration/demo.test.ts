@@ -63,6 +63,32 @@ describe('demo data', () => {
     expect(keys).toEqual(expect.arrayContaining(['countIn', 'countOut', 'battery', 'temperature']));
   });
 
+  it('plans a harbour project whose collections are each measured by a device since it began', async () => {
+    const db = t.database.db;
+    const projects = await db
+      .selectFrom('projects')
+      .select(['id', 'title', 'start_date'])
+      .execute();
+    expect(projects.map((p) => p.title).sort()).toEqual([
+      'Aarhus midtby vinter',
+      'Havneløbet 2026',
+    ]);
+    const harbour = projects.find((p) => p.title === 'Havneløbet 2026');
+    const collections = await db
+      .selectFrom('data_collections as c')
+      .innerJoin('devices as d', 'd.id', 'c.device_id')
+      .innerJoin('collection_devices as p', 'p.collection_id', 'c.id')
+      .select(['c.name', 'c.project_id', 'c.org_uuid', 'd.org_uuid as device_org', 'p.ended_at'])
+      .execute();
+    expect(collections).toHaveLength(3);
+    for (const c of collections) {
+      expect(c.project_id).toBe(harbour?.id);
+      // A device of the collection's own organisation, measuring now.
+      expect(c.device_org).toBe(c.org_uuid);
+      expect(c.ended_at).toBeNull();
+    }
+  });
+
   it('places at least 60 calibrated devices in Copenhagen and Aarhus', async () => {
     const devices = await t.database.db
       .selectFrom('devices')
