@@ -20,6 +20,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppApiRouteImport } from './routes/_app.api'
 import { Route as AppCollectionsRouteImport } from './routes/_app.collections'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
+import { Route as AppDecemberRouteImport } from './routes/_app.december'
 import { Route as AppDevicetypesRouteImport } from './routes/_app.devicetypes'
 import { Route as AppFavoritesRouteImport } from './routes/_app.favorites'
 import { Route as AppFunctionsRouteImport } from './routes/_app.functions'
@@ -132,6 +133,11 @@ const AppCollectionsRoute = AppCollectionsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDecemberRoute = AppDecemberRouteImport.update({
+  id: '/december',
+  path: '/december',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDevicetypesRoute = AppDevicetypesRouteImport.update({
@@ -449,6 +455,7 @@ export interface FileRoutesByFullPath {
   '/api': typeof AppApiRoute
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/december': typeof AppDecemberRoute
   '/devicetypes': typeof AppDevicetypesRoute
   '/favorites': typeof AppFavoritesRoute
   '/functions': typeof AppFunctionsRoute
@@ -520,6 +527,7 @@ export interface FileRoutesByTo {
   '/api': typeof AppApiRoute
   '/collections': typeof AppCollectionsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/december': typeof AppDecemberRoute
   '/devicetypes': typeof AppDevicetypesRoute
   '/favorites': typeof AppFavoritesRoute
   '/functions': typeof AppFunctionsRoute
@@ -590,6 +598,7 @@ export interface FileRoutesById {
   '/_app/api': typeof AppApiRoute
   '/_app/collections': typeof AppCollectionsRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/december': typeof AppDecemberRoute
   '/_app/devicetypes': typeof AppDevicetypesRoute
   '/_app/favorites': typeof AppFavoritesRoute
   '/_app/functions': typeof AppFunctionsRoute
@@ -663,6 +672,7 @@ export interface FileRouteTypes {
     | '/api'
     | '/collections'
     | '/dashboard'
+    | '/december'
     | '/devicetypes'
     | '/favorites'
     | '/functions'
@@ -734,6 +744,7 @@ export interface FileRouteTypes {
     | '/api'
     | '/collections'
     | '/dashboard'
+    | '/december'
     | '/devicetypes'
     | '/favorites'
     | '/functions'
@@ -803,6 +814,7 @@ export interface FileRouteTypes {
     | '/_app/api'
     | '/_app/collections'
     | '/_app/dashboard'
+    | '/_app/december'
     | '/_app/devicetypes'
     | '/_app/favorites'
     | '/_app/functions'
@@ -955,6 +967,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/december': {
+      id: '/_app/december'
+      path: '/december'
+      fullPath: '/december'
+      preLoaderRoute: typeof AppDecemberRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/devicetypes': {
@@ -1441,6 +1460,7 @@ interface AppRouteChildren {
   AppApiRoute: typeof AppApiRoute
   AppCollectionsRoute: typeof AppCollectionsRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDecemberRoute: typeof AppDecemberRoute
   AppDevicetypesRoute: typeof AppDevicetypesRoute
   AppFavoritesRoute: typeof AppFavoritesRoute
   AppFunctionsRoute: typeof AppFunctionsRoute
@@ -1485,6 +1505,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppApiRoute: AppApiRoute,
   AppCollectionsRoute: AppCollectionsRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDecemberRoute: AppDecemberRoute,
   AppDevicetypesRoute: AppDevicetypesRoute,
   AppFavoritesRoute: AppFavoritesRoute,
   AppFunctionsRoute: AppFunctionsRoute,

@@ -229,6 +229,7 @@ function listVisits(): Visit[] {
     { route: '/collections', path: '/collections' },
     { route: '/projects', path: '/projects' },
     { route: '/onsite-setup', path: '/onsite-setup' },
+    { route: '/december', path: '/december' },
     { route: '/settings', path: '/settings' },
     { route: '/404', path: '/404' },
     { route: '/$', path: '/no-such-page', landsOn: /^\/404$/ },

@@ -257,3 +257,27 @@ test('a device whose calibration is due is named on the home page and one click 
   await expect(page.getByText(/^Dokk1|^Aarhus Ø/)).toHaveCount(0);
   await request.delete(`/api/v2/device/${device.id}`, { headers });
 });
+
+test('the December calendar opens one door a day', async ({ page }) => {
+  await signIn(page, demo.user);
+  await acceptCookies(page);
+  await page.clock.setFixedTime(new Date(2026, 11, 13, 10, 0));
+  await page.goto('/december');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Julekalender' })).toBeVisible();
+  const doors = main.getByRole('list', { name: 'Låger' }).getByRole('listitem');
+  await expect(doors).toHaveCount(24);
+  await expect(doors.and(page.getByRole('listitem', { name: '13', exact: true }))).toContainText(
+    'Alle lister kan eksportere deres indhold som CSV eller JSON.',
+  );
+  await expect(doors.and(page.getByRole('listitem', { name: '14', exact: true }))).toContainText(
+    'Åbner den 14/12/2026',
+  );
+  // Before December, every door is closed and the page says when the first opens.
+  await page.clock.setFixedTime(new Date(2026, 10, 28, 10, 0));
+  await page.reload();
+  await expect(main.getByText('Kalenderen åbner sin første låge den 1. december.')).toBeVisible();
+  await expect(doors.and(page.getByRole('listitem', { name: '1', exact: true }))).toContainText(
+    'Åbner den 01/12/2026',
+  );
+});
