@@ -55,8 +55,18 @@ export function DecemberCalendar({ today }: { today: Date }) {
           return (
             <Door key={day} $open={isOpen} aria-label={String(day)}>
               <strong>{day}</strong>
-              <time dateTime={date}>{formatDay(date)}</time>
-              <p>{isOpen ? i18n._(door) : <Trans>Opens on {formatDay(date)}</Trans>}</p>
+              {isOpen ? (
+                <>
+                  <time dateTime={date}>{formatDay(date)}</time>
+                  <p>{i18n._(door)}</p>
+                </>
+              ) : (
+                <p>
+                  <Trans>
+                    Opens on <time dateTime={date}>{formatDay(date)}</time>
+                  </Trans>
+                </p>
+              )}
             </Door>
           );
         })}
