@@ -46,10 +46,16 @@ test('the account manager plans a project, collects data with a device in it, re
   await expect(page.getByText('Startdato kan ikke være senere end slutdato!')).toBeVisible();
   await expect(page).toHaveURL(/\/projects\/new$/);
   await page.getByLabel(/^Slutdato/).fill('2026-12-31');
+  await page.getByLabel('Kontaktpersonens telefon').fill('20304050');
   await page.getByRole('button', { name: 'Opret' }).click();
   await expect(page).toHaveURL(/\/project\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('01/09/2026 – 31/12/2026')).toBeVisible();
+  // Phone numbers are formatted like users' and organisations', and dial.
+  await expect(page.getByRole('link', { name: '+45 20 30 40 50' })).toHaveAttribute(
+    'href',
+    'tel:+4520304050',
+  );
 
   // A data collection made from the project's page starts in the project.
   await page.getByRole('link', { name: 'Ny datasamling' }).click();

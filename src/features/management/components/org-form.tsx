@@ -20,7 +20,8 @@ import {
   type MetadataRow,
 } from '../../../ui/metadata/metadata-entries.ts';
 import { newRowId } from '../../../ui/metadata/row-editor.tsx';
-import { formatPhone, isWebUrl } from './form-rules.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { isWebUrl } from './form-rules.ts';
 import { PhoneInput } from './phone-input.tsx';
 
 /** What the form sends: a new organisation's fields; the parent left out for the top organisation. */

@@ -15,7 +15,7 @@ import { FieldList, Section } from '../../../ui/detail.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
 import { useLocalList } from '../hooks/use-local-list.ts';
 import { OrgList } from './org-list.tsx';
-import { phoneLink } from './phone-link.tsx';
+import { phoneLink } from '../../../ui/phone-link.tsx';
 import { UserList } from './user-list.tsx';
 
 /** Every field of the organisation (spec §3). */

@@ -1,6 +1,6 @@
 import type { FieldPathByValue, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
 import { TextInput } from '../../../ui/form/inputs.tsx';
-import { formatPhone } from './form-rules.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 
 /** A phone number field that shows the number as it will be stored once the user leaves it. */
 export function PhoneInput<V extends FieldValues, T>({

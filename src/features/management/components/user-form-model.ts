@@ -3,7 +3,8 @@ import type { I18n } from '@lingui/core';
 import { Type, type Static } from 'typebox';
 import { UserCreate, type GroupId, type Language, type User } from '../../../../contracts/user.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
-import { formatPhone, isWebUrl } from './form-rules.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { isWebUrl } from './form-rules.ts';
 import { isUploadedImageOf } from './user-name.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { User } from '../../../../contracts/user.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { groupLabels, languageLabels } from './labels.ts';
-import { phoneLink } from './phone-link.tsx';
+import { phoneLink } from '../../../ui/phone-link.tsx';
 
 const Tags = styled.ul`
   display: flex;

@@ -8,6 +8,7 @@ import { hasPrivilege } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FieldList, Section } from '../../../ui/detail.tsx';
 import { EditLink, EntityHeader } from '../../../ui/entity-header.tsx';
+import { phoneLink } from '../../../ui/phone-link.tsx';
 import { contactName } from './contact.ts';
 import { periodOf } from './project-list.tsx';
 
@@ -58,7 +59,7 @@ export function ProjectDetail({
               label: t`E-mail`,
               value: email ? <a href={`mailto:${email}`}>{email}</a> : '–',
             },
-            { label: t`Phone`, value: phone ? <a href={`tel:${phone}`}>{phone}</a> : '–' },
+            { label: t`Phone`, value: phoneLink(phone) ?? '–' },
             { label: t`Devices`, value: project.deviceCount },
             { label: t`Data collections`, value: project.collectionCount },
             { label: t`Created`, value: formatDateTime(project.created) },

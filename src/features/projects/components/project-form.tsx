@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
+import { format } from 'date-fns';
 import { NAME_MAX_LENGTH } from '../../../../contracts/list.ts';
 import { ProjectCreate, type Project } from '../../../../contracts/project.ts';
 import { organisationOptions, type OrganisationChoice } from '../../../lib/organisation-choices.ts';
@@ -10,6 +11,7 @@ import { SelectInput, TextAreaInput, TextInput } from '../../../ui/form/inputs.t
 import { nameAndDescriptionMessages } from '../../../ui/form/name-messages.ts';
 import { useContractForm } from '../../../ui/form/use-contract-form.ts';
 import { textOrNull } from '../../../ui/form/values.ts';
+import { formatPhone } from '../../../lib/phone.ts';
 
 interface Values {
   title: string;
@@ -32,7 +34,7 @@ const toBody = (values: Values): ProjectCreate => ({
     firstName: textOrNull(values.firstName),
     lastName: textOrNull(values.lastName),
     email: textOrNull(values.email),
-    phone: textOrNull(values.phone),
+    phone: textOrNull(formatPhone(values.phone)),
   },
   orgUuid: values.orgUuid,
 });
@@ -44,12 +46,8 @@ const messages = {
   endDate: { '*': msg`End date is required` },
 };
 
-/** Today, as a date field holds it (YYYY-MM-DD, local). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today, as a date field holds it (local). */
+const today = () => format(new Date(), 'yyyy-MM-dd');
 
 /**
  * Create or edit a project (spec §3 Project, §5): title, start and end date

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPhone, phoneUri } from './form-rules.ts';
+import { formatPhone, phoneUri } from '../lib/phone.ts';
 
 /**
  * A stored phone number as the detail pages show it, a user's and an
