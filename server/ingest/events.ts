@@ -23,6 +23,15 @@ export interface CommittedMessage extends Omit<Message, 'truncated'> {
 }
 
 interface DataEventMap {
+  /**
+   * Points of one packet as soon as they are decoded, before their commit:
+   * the live feed's source, so a point reaches browsers without waiting for
+   * its batch's write. A packet the database never takes (refused or lost in
+   * a crash before its acknowledgement) is redelivered by its device or its
+   * HTTP client; browsers drop the second copy by (key, time).
+   */
+  received: [CommittedBatch];
+  /** Points of one device that were just committed (metrics, benches). */
   points: [CommittedBatch];
   status: [StatusChange];
   /** The message log entries of one committed batch, in packet order. */
@@ -30,8 +39,8 @@ interface DataEventMap {
 }
 
 /**
- * What ingest tells the rest of this process after a commit: the live feed
- * listens and sends the points, status changes and messages on to browsers
+ * What ingest tells the rest of this process: the live feed listens and
+ * sends received points, and status changes and messages after their commit, on to browsers
  * (and, through the Redis adapter, to browsers connected to other nodes).
  * Listeners must not throw.
  */

@@ -19,7 +19,7 @@ import {
   type RawPayload,
 } from './decode.ts';
 import type { DeviceDirectory, Refusal, Transport } from './device-directory.ts';
-import type { DataEvents } from './events.ts';
+import type { CommittedPoint, DataEvents } from './events.ts';
 import { MAX_PACKET_BYTES } from './limits.ts';
 import { announceMessages } from './message-events.ts';
 import { addSyntheticPoints, type SyntheticKey } from './synthetic.ts';
@@ -68,6 +68,13 @@ interface DecodePlan {
   decoders: DeviceIngestConfig['functions'];
   synthetic: SyntheticKey[];
 }
+
+const livePoint = (p: Point): CommittedPoint => ({
+  key: p.key,
+  time: new Date(p.time).toISOString(),
+  value: p.value,
+  textValue: p.textValue,
+});
 
 /** At most one warning this often while admissions wait for the database. */
 const ADMIT_WARNING_MS = 10_000;
@@ -144,12 +151,7 @@ export function createIngestPipeline(options: IngestOptions) {
         events.emit('points', {
           deviceId,
           orgUuid,
-          points: points.map((p) => ({
-            key: p.key,
-            time: new Date(p.time).toISOString(),
-            value: p.value,
-            textValue: p.textValue,
-          })),
+          points: points.map(livePoint),
         });
       }
       announceStatus(changed);
@@ -158,6 +160,20 @@ export function createIngestPipeline(options: IngestOptions) {
       }
     } catch (error) {
       log.error({ err: error }, 'ingest: a listener failed after a commit');
+    }
+  }
+
+  /** The live feed's copy of a packet's points, before they wait for their batch's commit. */
+  function announceReceived(device: DeviceIngestConfig, points: Point[]): void {
+    if (points.length === 0) return;
+    try {
+      events.emit('received', {
+        deviceId: device.id,
+        orgUuid: device.orgUuid,
+        points: points.map(livePoint),
+      });
+    } catch (error) {
+      log.error({ err: error }, 'ingest: a listener of received points failed');
     }
   }
 
@@ -241,6 +257,7 @@ export function createIngestPipeline(options: IngestOptions) {
         );
         points = uniquePoints(decoded);
       }
+      announceReceived(device, points);
       const packet: StoredPacket = {
         deviceId: device.id,
         registryId: device.registryId,

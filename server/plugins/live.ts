@@ -106,7 +106,8 @@ const wireMessage = (m: CommittedMessage): Message => ({
 
 /**
  * The live feed: socket.io at /api/live. Sockets sign in like REST callers,
- * subscribe to devices they may read, and receive committed points (batched)
+ * subscribe to devices they may read, and receive points as ingest decodes
+ * them (batched, ahead of their commit)
  * and status changes. With REDIS_URL the Redis adapter fans rooms out across
  * API nodes. See docs/live.md.
  */
@@ -445,7 +446,7 @@ export default fp(
         sentMessages.inc(list.length);
       }
     };
-    fastify.dataEvents.on('points', onPoints);
+    fastify.dataEvents.on('received', onPoints);
     fastify.dataEvents.on('status', onStatus);
     fastify.dataEvents.on('messages', onMessages);
 
@@ -477,7 +478,7 @@ export default fp(
     fastify.addHook('preClose', async () => {
       clearInterval(sweep);
       stopFollowingAccess();
-      fastify.dataEvents.off('points', onPoints);
+      fastify.dataEvents.off('received', onPoints);
       fastify.dataEvents.off('status', onStatus);
       fastify.dataEvents.off('messages', onMessages);
       coalescer.flushAll();

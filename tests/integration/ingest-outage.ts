@@ -28,3 +28,31 @@ export function failDeviceLookups(db: Kysely<DB>, deviceId: number, times: numbe
     },
   };
 }
+
+/**
+ * A slow database as ingest's writer sees it: batch writes (the statement
+ * that inserts into `device_data`) wait until `release` is called; other
+ * queries go through. `held` counts the writes that waited.
+ */
+export function holdPointWrites(db: Kysely<DB>) {
+  const executor = db.getExecutor();
+  const original = executor.executeQuery;
+  const executeQuery = original.bind(executor);
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let held = 0;
+  executor.executeQuery = function <R>(query: CompiledQuery<R>) {
+    if (!query.sql.includes('insert into device_data')) return executeQuery(query);
+    held++;
+    return gate.then(() => executeQuery(query));
+  };
+  return {
+    held: () => held,
+    release: () => {
+      executor.executeQuery = original;
+      open();
+    },
+  };
+}

@@ -247,7 +247,7 @@ describe('live feed: revocation and moves', () => {
     ]);
     for (const deviceId of [moved, stays]) {
       const orgUuid = deviceId === moved ? world.orgs.beta : world.orgs.alpha;
-      t.app.dataEvents.emit('points', {
+      t.app.dataEvents.emit('received', {
         deviceId,
         orgUuid,
         points: [{ key: 'level', time: '2024-06-01T12:00:00.000Z', value: 1, textValue: null }],

@@ -11,9 +11,18 @@ import {
   type PointsEvent,
   type StatusEvent,
   type SubscribeAck,
+  within,
 } from '../helpers/live-client.ts';
+import {
+  eventually,
+  makeDevice,
+  makeRegistry,
+  makeToken,
+  pointsOf,
+} from '../helpers/ingest-world.ts';
 import { startTestApp, usesServices, type TestApp } from '../helpers/test-app.ts';
 import { seedWorld, signIn, signInAll, type World, type WorldUser } from '../helpers/world.ts';
+import { holdPointWrites } from './ingest-outage.ts';
 
 /**
  * The live feed at /api/live: sign-in on the handshake, subscriptions checked
@@ -39,7 +48,7 @@ describe('live feed', () => {
     textValue: null,
   });
   const emitPoints = (deviceId: number, orgUuid: string, points: CommittedPoint[]) =>
-    t.app.dataEvents.emit('points', { deviceId, orgUuid, points });
+    t.app.dataEvents.emit('received', { deviceId, orgUuid, points });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -121,7 +130,7 @@ describe('live feed', () => {
     expect((await received).map((p) => p.key).sort()).toEqual([...keys].sort());
   });
 
-  it('sends committed points of subscribed devices only', async () => {
+  it('sends points of subscribed devices only', async () => {
     const socket = await connect('userA');
     const alpha = world.alphaThings.device.id;
     await emitWithAck(socket, 'subscribe', { deviceIds: [alpha] });
@@ -141,6 +150,52 @@ describe('live feed', () => {
     const all = [...first.points];
     if (all.length < 2) all.push(...(await collectPoints(socket, alpha, 1)));
     expect(all.map((p) => p.key)).toEqual(['temperature', 'humidity']);
+  });
+
+  it('sends a received point before its batch is committed, and the ingest answers after the commit', async () => {
+    const registry = await makeRegistry(t.database.db, world.orgs.alpha, 'http');
+    const device = await makeDevice(t.database.db, {
+      org_uuid: world.orgs.alpha,
+      registry_id: registry,
+    });
+    const token = await makeToken(
+      t.database.db,
+      'device',
+      device,
+      world.orgs.alpha,
+      world.users.managerA,
+    );
+    const socket = await connect('managerA');
+    await emitWithAck<SubscribeAck>(socket, 'subscribe', { deviceIds: [device] });
+    const received = collectPoints(socket, device, 1);
+    const writes = holdPointWrites(t.app.db);
+    let answered = false;
+    const answer = t.app
+      .inject({
+        method: 'POST',
+        url: `/api/v1/ingest/${registry}/${device}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: '{"level":4.5,"ts":1700000000000}',
+      })
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    try {
+      const points = await within(received, 5_000, 'the received point on the live feed');
+      expect(points).toEqual([
+        { key: 'level', time: '2023-11-14T22:13:20.000Z', value: 4.5, textValue: null },
+      ]);
+      // The batch's write is under way and held: nothing is stored, the device has no answer yet.
+      await eventually(async () => (writes.held() > 0 ? true : undefined));
+      expect(await pointsOf(t.database.db, device)).toEqual([]);
+      expect(answered).toBe(false);
+    } finally {
+      writes.release();
+    }
+    const res = await answer;
+    expect(res.statusCode).toBe(200);
+    expect(await pointsOf(t.database.db, device)).toHaveLength(1);
   });
 
   it('filters points by the keys a socket asked for', async () => {
@@ -319,7 +374,7 @@ describe.runIf(usesServices && process.env.REDIS_URL)('live feed through Redis',
       const points = collectPoints(socket, alpha, 2);
       const status = next<StatusEvent>(socket, 'status');
       const at = (s: number) => `2024-06-01T12:00:0${s}.000Z`;
-      b.app.dataEvents.emit('points', {
+      b.app.dataEvents.emit('received', {
         deviceId: alpha,
         orgUuid: world.orgs.alpha,
         points: [
