@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Uuid } from './common.ts';
+import { HistoryKey, HistoryPoint } from './history.ts';
 import { Description, EntityId, EntityName, listQuery, OrgRef, Ref } from './list.ts';
 import { Day } from './project.ts';
 import { acceptReadOnly } from './read-only.ts';
@@ -88,3 +89,54 @@ export const CollectionDevicePeriod = Type.Object({
   to: Nullable(Timestamp),
 });
 export type CollectionDevicePeriod = Static<typeof CollectionDevicePeriod>;
+
+/** The most buckets a collection's data answer holds over its whole range. */
+export const COLLECTION_DATA_POINTS_MAX = 2_000;
+
+/** A stretch of time to read a collection's data over (instants; `to` exclusive). */
+export const CollectionDataQuery = Type.Object(
+  {
+    from: Timestamp,
+    to: Timestamp,
+    points: Type.Optional(
+      Type.Integer({
+        minimum: 2,
+        maximum: COLLECTION_DATA_POINTS_MAX,
+        description:
+          'At most this many buckets over the whole range (default 500); the width is widened until they fit',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CollectionDataQuery = Static<typeof CollectionDataQuery>;
+
+/** One device's part of a collection's data: its period cut to the range asked for. */
+export const CollectionDataSegment = Type.Object({
+  device: Ref,
+  from: Timestamp,
+  to: Timestamp,
+  points: Type.Array(HistoryPoint),
+});
+export type CollectionDataSegment = Static<typeof CollectionDataSegment>;
+
+/**
+ * A data key of a collection over a range: each device that measured for it,
+ * read only over its own period (spec §4 Assignment: the history is kept so
+ * data is read from the right device over time). Oldest segment first.
+ */
+export const CollectionData = Type.Object({
+  collectionId: Type.Integer(),
+  key: Type.String(),
+  /** The collection organisation's zone, which days are binned in. */
+  timeZone: Type.String(),
+  from: Timestamp,
+  to: Timestamp,
+  bucketSeconds: Nullable(Type.Integer({ description: 'Nominal width; null for whole days' })),
+  segments: Type.Array(CollectionDataSegment),
+});
+export type CollectionData = Static<typeof CollectionData>;
+
+/** The data keys the collection's devices reported while they measured for it. */
+export const CollectionKeys = Type.Array(HistoryKey);
+export type CollectionKeys = Static<typeof CollectionKeys>;

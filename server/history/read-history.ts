@@ -22,7 +22,7 @@ export const RAW_LIMIT = 50_000;
 
 const iso = (date: Date) => new Date(date).toISOString();
 
-function bucketPoint(row: BucketRow, stat: Statistic): HistoryPoint {
+export function bucketPoint(row: BucketRow, stat: Statistic): HistoryPoint {
   const avg = row.count > 0 && row.sum !== null ? row.sum / row.count : null;
   const stats = { avg, min: row.min, max: row.max, sum: row.sum, count: row.count };
   return {

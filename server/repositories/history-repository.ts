@@ -127,6 +127,45 @@ export function historyRepository(db: Kysely<DB>) {
       };
     },
 
+    /**
+     * An organisation's time zone and local midnight of `from` there: the
+     * origin buckets of a range starting at `from` are binned from.
+     */
+    async origin(
+      orgUuid: string,
+      from: Date,
+    ): Promise<{ timeZone: string; originUtc: Date; originLocal: string } | undefined> {
+      const result = await sql<{ time_zone: string; origin_utc: Date; origin_local: string }>`
+        select o.time_zone,
+          date_trunc('day', ${from}::timestamptz at time zone o.time_zone) at time zone o.time_zone as origin_utc,
+          to_char(date_trunc('day', ${from}::timestamptz at time zone o.time_zone), 'YYYY-MM-DD HH24:MI:SS') as origin_local
+        from organisations o where o.uuid = ${orgUuid}`.execute(db);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return {
+        timeZone: row.time_zone,
+        originUtc: new Date(row.origin_utc),
+        originLocal: row.origin_local,
+      };
+    },
+
+    /**
+     * The data keys devices reported within their stretches of time, from the
+     * hourly rollup (a key of the stretch's first or last hour counts).
+     */
+    async keysWithin(stretches: { deviceId: number; from: Date; to: Date }[]): Promise<string[]> {
+      if (stretches.length === 0) return [];
+      const parts = stretches.map(
+        ({ deviceId, from, to }) => sql`
+          select distinct key from device_data_hourly
+          where device_id = ${deviceId}
+            and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}::timestamptz`,
+      );
+      const result = await sql<{ key: string }>`
+        select distinct key from (${sql.join(parts, sql` union all `)}) k order by key`.execute(db);
+      return result.rows.map((row) => row.key);
+    },
+
     /** Aggregated buckets with values, oldest first. */
     async buckets(query: BucketQuery): Promise<BucketRow[]> {
       const { deviceId, key, range } = query;

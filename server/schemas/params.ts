@@ -33,6 +33,8 @@ export const DeviceMessagesParams = Type.Object({ id: EntityId, from: SpecTime, 
 
 export const EntityIdParams = Type.Object({ id: EntityId });
 
+export const CollectionDataParams = Type.Object({ id: EntityId, key: HistoryKey });
+
 export const DashboardIdParams = Type.Object({ id: DashboardId });
 
 export const IngestParams = Type.Object({ registryId: EntityId, deviceId: EntityId });

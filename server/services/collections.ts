@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
 import { can, inScope, scopeList, type Actor } from '../access/access.ts';
 import type { DataCollectionsTable } from '../db/types.ts';
+import { collectionDataReader } from '../history/collection-data.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { collectionRepository, collectionSorts } from '../repositories/collection-repository.ts';
 import { deviceRepository } from '../repositories/device-repository.ts';
@@ -12,6 +13,8 @@ import { collectionView, periodView } from '../views/collection-view.ts';
 import type {
   Collection,
   CollectionCreate,
+  CollectionData,
+  CollectionDataQuery,
   CollectionDeviceAssign,
   CollectionDevicePeriod,
   CollectionListQuery,
@@ -32,7 +35,10 @@ const notFound = () => new HttpError(404, 'Resource not found');
  * - assigning checks both sides: the caller changes the collection
  *   (`collection.modify`) and operates the device (`device.modify`), each in
  *   its own organisation; the device is of the collection's organisation or
- *   one below it.
+ *   one below it;
+ * - whoever may see the collection reads its data over each device's period,
+ *   even of a device that has since moved to another organisation: what it
+ *   measured for the collection is the collection's.
  */
 export function collectionService(fastify: FastifyInstance) {
   const repo = collectionRepository(fastify.db);
@@ -40,6 +46,7 @@ export function collectionService(fastify: FastifyInstance) {
   const tree = orgTreeRepository(fastify.db);
   const favourites = favouriteRepository(fastify.db);
   const orgs = organisationChecks(fastify);
+  const data = collectionDataReader(fastify.db);
 
   const load = async (id: number, actor: Actor) => {
     const row = await repo.get(id);
@@ -181,6 +188,28 @@ export function collectionService(fastify: FastifyInstance) {
       if (collection.device_id === null) return collectionView(collection);
       await repo.assign(collection.id, null, now);
       return show(collection.id, actor);
+    },
+
+    /** A data key of the collection over a range, read from each device over its own period. */
+    async data(
+      actor: Actor,
+      id: number,
+      key: string,
+      query: CollectionDataQuery,
+    ): Promise<CollectionData> {
+      const collection = await load(id, actor);
+      return data.read(
+        { id: collection.id, orgUuid: collection.org_uuid },
+        await repo.periods(collection.id),
+        key,
+        query,
+      );
+    },
+
+    /** The data keys the collection's devices reported while they measured for it. */
+    async keys(actor: Actor, id: number): Promise<string[]> {
+      const collection = await load(id, actor);
+      return data.keys(await repo.periods(collection.id));
     },
 
     /** Every device that measured for the collection, and when: newest first. */

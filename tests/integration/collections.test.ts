@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import {
   Collection,
+  CollectionData,
   CollectionDevicePeriod,
   type CollectionDevicePeriod as Period,
 } from '../../contracts/collection.ts';
@@ -114,6 +116,106 @@ describe('data collections', () => {
     const after = await periods(made.id);
     expect(after).toHaveLength(2);
     expect(after[0]?.to).not.toBeNull();
+  });
+
+  it("reads its data from each device over that device's period only", async () => {
+    const made = await collection();
+    const first = await device();
+    const second = await device();
+    const hour = 3_600_000;
+    const base = Math.floor(Date.now() / hour) * hour - 6 * hour;
+    const at = (hours: number) => new Date(base + hours * hour);
+    for (const month of new Set([at(0), at(6)].map((d) => d.toISOString().slice(0, 7))))
+      await sql`select ensure_device_data_partition(${`${month}-01T00:00:00Z`}::timestamptz)`.execute(
+        db(),
+      );
+    const point = (device: number, time: Date, value: number, key = 'countIn') =>
+      ({ device_id: device, key, time, value, text_value: null }) as const;
+    await db()
+      .insertInto('device_data')
+      .values([
+        point(first, new Date(base + 10 * 60_000), 100), // before its period
+        point(first, at(2), 10),
+        point(first, at(4), 999), // after it moved on
+        point(first, at(5), 1, 'other'),
+        point(second, at(2), 888), // before its period
+        point(second, at(4), 20),
+        point(second, at(5), 30),
+        point(second, at(4), 7, 'level'),
+      ])
+      .execute();
+    const assign = (deviceId: number, from: Date) =>
+      as('managerA', 'PUT', `/api/v2/collection/${made.id}/device`, {
+        deviceId,
+        from: from.toISOString(),
+      });
+    expect((await assign(first, at(1))).statusCode).toBe(200);
+    expect((await assign(second, at(3))).statusCode).toBe(200);
+    // The first device has since moved to another organisation: what it measured stays the collection's.
+    await db()
+      .updateTable('devices')
+      .set({ org_uuid: t.world.orgs.beta })
+      .where('id', '=', first)
+      .execute();
+
+    const url = `/api/v2/collection/${made.id}/data/countIn?from=${at(0).toISOString()}&to=${at(6).toISOString()}&points=7`;
+    const res = await as('userA', 'GET', url);
+    expect(res.statusCode).toBe(200);
+    const data = res.json<CollectionData>();
+    expect(Value.Check(CollectionData, data)).toBe(true);
+    expect(data).toMatchObject({ collectionId: made.id, key: 'countIn', bucketSeconds: 3600 });
+    expect(
+      data.segments.map((s) => ({
+        device: s.device.id,
+        from: s.from,
+        to: s.to,
+        points: s.points.map((p) => [p.time, p.value]),
+      })),
+    ).toEqual([
+      {
+        device: first,
+        from: at(1).toISOString(),
+        to: at(3).toISOString(),
+        points: [[at(2).toISOString(), 10]],
+      },
+      {
+        device: second,
+        from: at(3).toISOString(),
+        to: at(6).toISOString(),
+        points: [
+          [at(4).toISOString(), 20],
+          [at(5).toISOString(), 30],
+        ],
+      },
+    ]);
+
+    const keys = await as('userA', 'GET', `/api/v2/collection/${made.id}/keys`);
+    expect(keys.json()).toEqual(['countIn', 'level']);
+
+    // Another organisation's user, and ranges that make no sense.
+    expect((await as('userB', 'GET', url)).statusCode).toBe(404);
+    const backwards = await as(
+      'userA',
+      'GET',
+      `/api/v2/collection/${made.id}/data/countIn?from=${at(6).toISOString()}&to=${at(0).toISOString()}`,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ message: 'from must be before to' });
+    const range = `from=${at(0).toISOString()}&to=${at(6).toISOString()}`;
+    for (const bad of [
+      `data/countIn?from=yesterday&to=${at(6).toISOString()}`,
+      `data/countIn?to=${at(6).toISOString()}`,
+      `data/countIn?${range}&points=1`,
+      `data/countIn?${range}&points=2001`,
+      `data/countIn?${range}&granularity=2`,
+      `data/count%20in?${range}`,
+      `data/countIn?from=2000-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`,
+      `data/countIn?from=0000-01-01T00:00:00Z&to=9999-12-31T00:00:00Z`,
+    ]) {
+      const answer = await as('userA', 'GET', `/api/v2/collection/${made.id}/${bad}`);
+      expect([bad, answer.statusCode]).toEqual([bad, 400]);
+      expect(answer.json<{ message: string }>().message).not.toBe('');
+    }
   });
 
   it('lets a device measure for one collection at a time, and never from the future', async () => {

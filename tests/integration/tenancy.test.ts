@@ -508,23 +508,32 @@ describe('tenancy: no read or write across organisations', () => {
     );
 
     it.each(actors)(
-      '%s reads the device history of collections in scope (200) and nothing else (404)',
+      '%s reads the device history, data keys and data of collections in scope (200) and nothing else (404)',
       async (who) => {
         const problems: Problem[] = [];
+        const range = 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z';
+        const reads = (id: number) => [
+          ['history', `/api/v2/collection/${id}/devices`],
+          ['keys', `/api/v2/collection/${id}/keys`],
+          ['data', `/api/v2/collection/${id}/data/temperature?${range}`],
+        ];
         for (const org of ['alpha', 'alphaNorth', 'beta'] as const) {
-          const url = `/api/v2/collection/${thingsOf(org)?.collection.id ?? 999_999}/devices`;
-          const res = await call(who, 'GET', url);
-          problems.push(...check(`history of ${org}`, res, sees(who, org) ? [200] : [404]));
-          if (res.statusCode === 200 && !Array.isArray(res.json()))
-            problems.push(`history of ${org}: ${res.body.slice(0, 200)}`);
+          for (const [what, url] of reads(thingsOf(org)?.collection.id ?? 999_999)) {
+            const res = await call(who, 'GET', url ?? '');
+            problems.push(...check(`${what} of ${org}`, res, sees(who, org) ? [200] : [404]));
+            const body = res.statusCode === 200 ? res.json<unknown>() : null;
+            if (
+              body !== null &&
+              (what === 'data' ? !('segments' in Object(body)) : !Array.isArray(body))
+            )
+              problems.push(`${what} of ${org}: ${res.body.slice(0, 200)}`);
+          }
         }
-        problems.push(
-          ...check(
-            'history of an unknown collection',
-            await call(who, 'GET', '/api/v2/collection/999999/devices'),
-            [404],
-          ),
-        );
+        for (const [what, url] of reads(999_999)) {
+          problems.push(
+            ...check(`${what} of an unknown collection`, await call(who, 'GET', url ?? ''), [404]),
+          );
+        }
         expect(problems).toEqual([]);
       },
     );
@@ -1818,6 +1827,8 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/collections': 'lists',
       'GET /api/v2/collection/{id}': 'details',
       'GET /api/v2/collection/{id}/devices': 'details (device history of collections)',
+      'GET /api/v2/collection/{id}/keys': 'details (device history of collections)',
+      'GET /api/v2/collection/{id}/data/{key}': 'details (device history of collections)',
       'POST /api/v2/collection': 'foreign writes',
       'PUT /api/v2/collection': 'foreign writes',
       'DELETE /api/v2/collection/{id}': 'foreign writes',

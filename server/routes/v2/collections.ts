@@ -7,14 +7,17 @@ import { Page } from '../../../contracts/list.ts';
 import {
   Collection,
   CollectionCreate,
+  CollectionData,
+  CollectionDataQuery,
   CollectionDeviceAssign,
   CollectionDevicePeriod,
+  CollectionKeys,
   CollectionListQuery,
   CollectionUpdate,
 } from '../../../contracts/collection.ts';
 import { collectionService } from '../../services/collections.ts';
 import { idInBody, idInPath, orgChecks, ownerOf, pageFrom, pageOf } from './shared.ts';
-import { EntityIdParams } from '../../schemas/params.ts';
+import { CollectionDataParams, EntityIdParams } from '../../schemas/params.ts';
 
 /**
  * Data collections (spec §3 Data collection) and their assignments (§4):
@@ -73,6 +76,39 @@ const collections: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => service.periods(requireActor(request), request.params.id),
+  );
+
+  fastify.get(
+    '/v2/collection/:id/keys',
+    {
+      preHandler: fastify.guard({ resource: 'collection', privilege: 'list', target: owner }),
+      schema: {
+        tags: ['collections'],
+        summary: "The data keys the collection's devices reported while they measured for it",
+        security: [{ bearer: [] }],
+        params: EntityIdParams,
+        response: { 200: CollectionKeys, ...errors },
+      },
+    },
+    async (request) => service.keys(requireActor(request), request.params.id),
+  );
+
+  fastify.get(
+    '/v2/collection/:id/data/:key',
+    {
+      preHandler: fastify.guard({ resource: 'collection', privilege: 'list', target: owner }),
+      schema: {
+        tags: ['collections'],
+        summary:
+          'A data key of the collection over a range: each device read over the period it measured for the collection',
+        security: [{ bearer: [] }],
+        params: CollectionDataParams,
+        querystring: CollectionDataQuery,
+        response: { 200: CollectionData, ...errors },
+      },
+    },
+    async (request) =>
+      service.data(requireActor(request), request.params.id, request.params.key, request.query),
   );
 
   fastify.post(
