@@ -137,6 +137,12 @@ export const CollectionData = Type.Object({
 });
 export type CollectionData = Static<typeof CollectionData>;
 
-/** The data keys the collection's devices reported while they measured for it. */
-export const CollectionKeys = Type.Array(HistoryKey);
+/**
+ * The data keys the collection's devices reported while they measured for
+ * it, and the time zone its periods are shown in (its organisation's).
+ */
+export const CollectionKeys = Type.Object({
+  timeZone: Type.String(),
+  keys: Type.Array(HistoryKey),
+});
 export type CollectionKeys = Static<typeof CollectionKeys>;

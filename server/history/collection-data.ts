@@ -5,7 +5,11 @@ import type { PeriodRow } from '../repositories/collection-repository.ts';
 import { historyRepository } from '../repositories/history-repository.ts';
 import { planBuckets, planSeconds, wholeHourOffsets } from './plan.ts';
 import { bucketPoint } from './read-history.ts';
-import type { CollectionData, CollectionDataQuery } from '../../contracts/collection.ts';
+import type {
+  CollectionData,
+  CollectionDataQuery,
+  CollectionKeys,
+} from '../../contracts/collection.ts';
 
 /** Buckets over a collection's range when the caller names no number. */
 export const COLLECTION_DATA_POINTS_DEFAULT = 500;
@@ -111,15 +115,22 @@ export function collectionDataReader(db: Kysely<DB>) {
       };
     },
 
-    /** The keys the collection's devices reported while they measured for it. */
-    async keys(periods: readonly PeriodRow[], now: Date = new Date()): Promise<string[]> {
-      return repo.keysWithin(
+    /** The keys the collection's devices reported while they measured for it, and its zone. */
+    async keys(
+      collection: { orgUuid: string },
+      periods: readonly PeriodRow[],
+      now: Date = new Date(),
+    ): Promise<CollectionKeys> {
+      const origin = await repo.origin(collection.orgUuid, now);
+      if (!origin) throw new HttpError(404, 'Resource not found');
+      const keys = await repo.keysWithin(
         periods.map((period) => ({
           deviceId: period.device_id,
           from: period.started_at,
           to: period.ended_at ?? now,
         })),
       );
+      return { timeZone: origin.timeZone, keys };
     },
   };
 }

@@ -17,6 +17,7 @@ import type {
   CollectionDataQuery,
   CollectionDeviceAssign,
   CollectionDevicePeriod,
+  CollectionKeys,
   CollectionListQuery,
   CollectionUpdate,
 } from '../../contracts/collection.ts';
@@ -207,9 +208,9 @@ export function collectionService(fastify: FastifyInstance) {
     },
 
     /** The data keys the collection's devices reported while they measured for it. */
-    async keys(actor: Actor, id: number): Promise<string[]> {
+    async keys(actor: Actor, id: number): Promise<CollectionKeys> {
       const collection = await load(id, actor);
-      return data.keys(await repo.periods(collection.id));
+      return data.keys({ orgUuid: collection.org_uuid }, await repo.periods(collection.id));
     },
 
     /** Every device that measured for the collection, and when: newest first. */

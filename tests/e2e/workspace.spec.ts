@@ -1,15 +1,20 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Collection } from '../../contracts/collection.ts';
+import type { Collection, CollectionData } from '../../contracts/collection.ts';
 import type { Device } from '../../contracts/device.ts';
 import type { Project } from '../../contracts/project.ts';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-async function makeDevice(request: APIRequestContext, token: string, name: string) {
+async function makeDevice(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  registryId?: number,
+) {
   const res = await request.post('/api/v2/device', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name },
+    data: registryId === undefined ? { name } : { name, registryId },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as Device;
@@ -286,4 +291,115 @@ test('the December calendar opens one door a day', async ({ page }) => {
   await expect(doors.and(page.getByRole('listitem', { name: '1', exact: true }))).toContainText(
     'Åbner den 01/12/2026',
   );
+});
+
+test("a collection's data shows each device only over the time it measured for it", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = `${testInfo.project.name} ${unique()}`;
+  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
+  const created = async <T>(res: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as T;
+  };
+  const registry = await created<{ id: number }>(
+    await request.post('/api/v2/registry', {
+      headers,
+      data: { name: `Kaj ${tag}`, protocol: 'http' },
+    }),
+  );
+  const hour = 3_600_000;
+  const ago = (hours: number) => new Date(Date.now() - hours * hour).toISOString();
+  const devices: { device: Device; readings: [number, number][] }[] = [
+    // [hours ago, value]: the first measured from 40 to 20 hours ago, the second since.
+    {
+      device: await makeDevice(
+        request,
+        headers.authorization.slice(7),
+        `Første ${tag}`,
+        registry.id,
+      ),
+      readings: [
+        [50, 900],
+        [30, 10],
+        [10, 901],
+      ],
+    },
+    {
+      device: await makeDevice(
+        request,
+        headers.authorization.slice(7),
+        `Anden ${tag}`,
+        registry.id,
+      ),
+      readings: [
+        [30, 800],
+        [5, 20],
+      ],
+    },
+  ];
+  for (const { device, readings } of devices) {
+    const { token } = await created<{ token: string }>(
+      await request.post('/api/generateToken', {
+        headers,
+        data: { label: `${device.name} token`, type: 'device', reference: device.id },
+      }),
+    );
+    for (const [hours, value] of readings) {
+      const ingested = await request.post(`/api/v1/ingest/${registry.id}/${device.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { flow: value, time: ago(hours) },
+      });
+      expect(ingested.ok(), await ingested.text()).toBe(true);
+    }
+  }
+  const collection = await created<Collection>(
+    await request.post('/api/v2/collection', { headers, data: { name: `Sluse ${tag}` } }),
+  );
+  for (const [index, hours] of [40, 20].entries()) {
+    const assigned = await request.put(`/api/v2/collection/${collection.id}/device`, {
+      headers,
+      data: { deviceId: devices[index]?.device.id, from: ago(hours) },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+  }
+
+  await signIn(page, demo.user);
+  await acceptCookies(page);
+  const answer = page.waitForResponse((res) =>
+    res.url().includes(`/api/v2/collection/${collection.id}/data/flow`),
+  );
+  await page.goto(`/collection/${collection.id}`);
+  const section = page.getByRole('region', { name: 'Data' });
+  await expect(section.getByLabel('Datanøgle')).toHaveValue('flow');
+  await expect(section.getByLabel('Periode')).toHaveValue('3');
+  const data = (await (await answer).json()) as CollectionData;
+  // Only what each device measured within its own period: never 900, 901 or 800.
+  expect(data.segments.map((s) => [s.device.id, s.points.map((p) => p.value)])).toEqual([
+    [devices[0]?.device.id, [10]],
+    [devices[1]?.device.id, [20]],
+  ]);
+  await expect(section.getByRole('img', { name: /^flow for datasamlingen/ })).toBeVisible();
+  for (const { device } of devices) await expect(section.getByText(device.name)).toBeVisible();
+  await expect(
+    section.getByText('Hver enhed vises kun for den tid, den har målt for denne datasamling.'),
+  ).toBeVisible();
+
+  // A collection no device has measured for says so.
+  const empty = await created<Collection>(
+    await request.post('/api/v2/collection', { headers, data: { name: `Tom ${tag}` } }),
+  );
+  await page.goto(`/collection/${empty.id}`);
+  await expect(
+    page
+      .getByRole('region', { name: 'Data' })
+      .getByText('Ingen enhed har endnu sendt data for denne datasamling.'),
+  ).toBeVisible();
+  await request.delete(`/api/v2/collection/${empty.id}`, { headers });
+
+  await request.delete(`/api/v2/collection/${collection.id}`, { headers });
+  for (const { device } of devices)
+    await request.delete(`/api/v2/device/${device.id}`, { headers });
+  await request.delete(`/api/v2/registry/${registry.id}`, { headers });
 });

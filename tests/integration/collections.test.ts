@@ -190,7 +190,7 @@ describe('data collections', () => {
     ]);
 
     const keys = await as('userA', 'GET', `/api/v2/collection/${made.id}/keys`);
-    expect(keys.json()).toEqual(['countIn', 'level']);
+    expect(keys.json()).toEqual({ timeZone: 'Europe/Copenhagen', keys: ['countIn', 'level'] });
 
     // Another organisation's user, and ranges that make no sense.
     expect((await as('userB', 'GET', url)).statusCode).toBe(404);

@@ -17,4 +17,8 @@ export const collectionKeys = {
   detail: (id: number) => [...collectionKeys.details(), id] as const,
   /** The devices that measured for a collection: under its detail, so a write of it reaches them. */
   periods: (id: number) => [...collectionKeys.detail(id), 'devices'] as const,
+  /** The data keys its devices reported, and its data over a range: under its detail too. */
+  dataKeys: (id: number) => [...collectionKeys.detail(id), 'keys'] as const,
+  data: (id: number, key: string, from: number, to: number) =>
+    [...collectionKeys.detail(id), 'data', key, from, to] as const,
 };

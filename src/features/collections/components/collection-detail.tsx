@@ -18,6 +18,7 @@ import { EditLink, EntityHeader } from '../../../ui/entity-header.tsx';
 import { SelectField } from '../../../ui/form/fields.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
 import { useDeviceSearch } from '../../../api/devices/search.ts';
+import { CollectionDataSection } from './collection-data.tsx';
 import { stateLabel } from './collection-labels.ts';
 
 const History = styled.table`
@@ -98,6 +99,7 @@ export function CollectionDetail({
         />
       </Section>
       <DeviceSection collection={collection} user={user} />
+      <CollectionDataSection collectionId={collection.id} />
     </>
   );
 }
