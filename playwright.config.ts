@@ -11,9 +11,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
 // runner, and let the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_MQTT_PORT ??= String(await freePort());
+process.env.E2E_ADDRESS_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const mqttPort = Number(process.env.E2E_MQTT_PORT);
+const addressPort = Number(process.env.E2E_ADDRESS_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -47,32 +49,44 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 400, height: 860 }, hasTouch: true },
     },
   ],
-  webServer: {
-    command: `${process.execPath} --import tsx server/server.ts`,
-    url: `${baseURL}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      DEMO_PASSWORD: 'e2e-demo-password',
-      // Charts and lists hold still: no simulated devices, two days of history.
-      SIMULATE: '0',
-      DEMO_HISTORY_DAYS: '2',
-      // The suite signs the demo users in far more often than people do.
-      SIGNIN_LIMIT: '600',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      // Embedded database and broker even where CI exports the real services.
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      REDIS_URL: '',
+  webServer: [
+    {
+      // The Danish address service is not reachable here: a local one speaks its format.
+      command: `${process.execPath} --import tsx tests/helpers/address-server.ts ${addressPort}`,
+      url: `http://127.0.0.1:${addressPort}/adgangsadresser?q=ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `${process.execPath} --import tsx server/server.ts`,
+      url: `${baseURL}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        DEMO_PASSWORD: 'e2e-demo-password',
+        // Charts and lists hold still: no simulated devices, two days of history.
+        SIMULATE: '0',
+        DEMO_HISTORY_DAYS: '2',
+        // The suite signs the demo users in far more often than people do.
+        SIGNIN_LIMIT: '600',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        // Embedded database and broker even where CI exports the real services.
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        REDIS_URL: '',
+        ADDRESS_URL: `http://127.0.0.1:${addressPort}`,
+      },
+    },
+  ],
 });

@@ -84,6 +84,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the address service: the public one by default, another, or off', () => {
+    expect(loadConfig({}).address).toEqual({
+      url: 'https://api.dataforsyningen.dk',
+      timeoutMs: 2500,
+    });
+    expect(
+      loadConfig({ ADDRESS_URL: 'http://dawa.local:3000/', ADDRESS_TIMEOUT_MS: '800' }).address,
+    ).toEqual({ url: 'http://dawa.local:3000/', timeoutMs: 800 });
+    expect(loadConfig({ ADDRESS_URL: 'off' }).address).toBeNull();
+    expect(() => loadConfig({ ADDRESS_URL: 'ftp://x', ADDRESS_TIMEOUT_MS: '10' })).toThrow(
+      /ADDRESS_URL[\s\S]*ADDRESS_TIMEOUT_MS must be at least 100/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '  ' })).toMatchObject({
       databaseUrl: undefined,

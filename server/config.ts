@@ -62,6 +62,8 @@ export interface Config {
   maxDbWaitMs: number;
   /** Third-party sign-in (OpenID Connect); off unless OIDC_CLIENT_ID is set. */
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
+  /** The Danish address service (reverse lookup and search); null: off (ADDRESS_URL=off). */
+  address: { url: string; timeoutMs: number } | null;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -199,6 +201,21 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mailFrom = read('MAIL_FROM') ?? `Nordlys <no-reply@${hostOf(publicUrl)}>`;
 
+  const addressRaw = read('ADDRESS_URL');
+  const addressUrl =
+    addressRaw === 'off'
+      ? null
+      : (readUrl(addressRaw, ['https:', 'http:'], 'ADDRESS_URL', problems) ??
+        'https://api.dataforsyningen.dk');
+  const addressTimeoutMs = readCount(
+    read('ADDRESS_TIMEOUT_MS'),
+    2500,
+    60_000,
+    'ADDRESS_TIMEOUT_MS',
+    problems,
+  );
+  if (addressTimeoutMs < 100) problems.push('ADDRESS_TIMEOUT_MS must be at least 100');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -235,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidc: oidcClientId
       ? { issuer: oidcIssuer, clientId: oidcClientId, jwksUrl: oidcJwksUrl }
       : null,
+    address: addressUrl ? { url: addressUrl, timeoutMs: addressTimeoutMs } : null,
   };
 }
 

@@ -5,7 +5,7 @@ import type {
   ingestRepository,
 } from '../repositories/ingest-repository.ts';
 import { retryWhileUnavailable, within, type RetryOptions } from './retry.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
 
 /** How stale a device's settings or a credential check may be. */
 export const DEVICE_CACHE_MS = 5_000;

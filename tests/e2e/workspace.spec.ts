@@ -175,7 +175,11 @@ test('an installer sets a new device up on site, step by step, and finds it cali
   await page.getByRole('button', { name: 'Brug telefonens position' }).click();
   await expect(page.getByLabel('Breddegrad')).toHaveValue('56.153621');
   await expect(page.getByLabel('Længdegrad')).toHaveValue('10.213957');
-  await page.getByLabel('Adresse').fill('Hack Kampmanns Plads 2, 8000 Aarhus C');
+  // The address of the place is offered (from the address service) and taken.
+  await expect(page.getByText('Adresse her: Hack Kampmanns Plads 2, 8000 Aarhus C')).toBeVisible();
+  await page.getByRole('button', { name: 'Brug denne adresse' }).click();
+  await expect(page.getByLabel('Adresse')).toHaveValue('Hack Kampmanns Plads 2, 8000 Aarhus C');
+  await expect(page.getByRole('button', { name: 'Brug denne adresse' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
 
   // A reload resumes where the setup stopped, naming the device.

@@ -1803,6 +1803,8 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/cloudfunctions': 'lists',
       'GET /api/v2/devices': 'lists',
       'GET /api/v2/search': 'lists (search suggestions)',
+      'GET /api/v2/address/reverse': 'public address data, signed in only (address.test.ts)',
+      'GET /api/v2/address/search': 'public address data, signed in only (address.test.ts)',
       'GET /api/v2/registry/{id}': 'details',
       'GET /api/v2/registries/{id}': 'details',
       'GET /api/v2/devicetype/{id}': 'details',

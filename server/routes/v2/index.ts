@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import address from './address.ts';
 import cloudFunctions from './cloud-functions.ts';
 import collections from './collections.ts';
 import dashboards from './dashboards.ts';
@@ -31,6 +32,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     deviceData,
     functionSeries,
     dashboards,
+    address,
   ]) {
     await fastify.register(routes);
   }

@@ -10,6 +10,7 @@ import {
   useUpdateDevice,
   useUploadDevicePictures,
 } from '../../../api/devices/mutations.ts';
+import { useReverseAddress } from '../../../api/address/queries.ts';
 import { deviceQuery } from '../../../api/devices/queries.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
@@ -44,6 +45,20 @@ const Steps = styled.ol`
   li.done {
     border-color: ${({ theme }) => theme.colors.primary};
   }
+`;
+
+const Hint = styled.p`
+  margin: 6px 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Offer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  margin-top: 8px;
 `;
 
 /**
@@ -241,6 +256,10 @@ function LocationStep({
     lat.trim() !== '' && !(typeof latitude === 'number' && latitude >= -90 && latitude <= 90);
   const lngWrong =
     lng.trim() !== '' && !(typeof longitude === 'number' && longitude >= -180 && longitude <= 180);
+  const place =
+    typeof latitude === 'number' && typeof longitude === 'number' && !latWrong && !lngWrong
+      ? { lat: latitude, lng: longitude }
+      : null;
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -333,9 +352,60 @@ function LocationStep({
           maxLength={500}
           onChange={(event) => setAddress(event.target.value)}
         />
+        <AddressOffer place={place} current={address} onUse={setAddress} />
       </div>
     </StepForm>
   );
+}
+
+/**
+ * The address of the place from the Danish address service, offered as the
+ * device's address; without the service the position is saved all the same.
+ */
+function AddressOffer({
+  place,
+  current,
+  onUse,
+}: {
+  place: { lat: number; lng: number } | null;
+  current: string;
+  onUse: (address: string) => void;
+}) {
+  const reverse = useReverseAddress(place);
+  let body = null;
+  if (place === null) body = null;
+  else if (reverse.isFetching)
+    body = (
+      <Hint>
+        <Trans>Looking up the address…</Trans>
+      </Hint>
+    );
+  else if (reverse.isError)
+    body = (
+      <Hint>
+        <Trans>The address could not be looked up; the position is saved without it.</Trans>
+      </Hint>
+    );
+  else if (reverse.data === null)
+    body = (
+      <Hint>
+        <Trans>No address within 500 m of this place.</Trans>
+      </Hint>
+    );
+  else if (reverse.data !== undefined && reverse.data.text !== current.trim()) {
+    const found = reverse.data.text;
+    body = (
+      <Offer>
+        <span>
+          <Trans>Address here: {found}</Trans>
+        </span>
+        <Button type="button" $variant="secondary" onClick={() => onUse(found)}>
+          <Trans>Use this address</Trans>
+        </Button>
+      </Offer>
+    );
+  }
+  return <div aria-live="polite">{body}</div>;
 }
 
 /** Step 2: the manual calibration, by count or by time, and how often to be reminded of it. */
