@@ -113,7 +113,7 @@ try {
   say('\nCold load → every graph drawn (fresh context each round; medians, ms since navigation)');
   printTable(results.load);
   say(
-    `\nPublish → pixel on one graph: a probe every ${PROBE_EVERY_MS} ms, ${BACKGROUND_DEVICES} other devices at ${BACKGROUND_RATE} msg/s (commit: announced in the server; feed: frame in the page; p…: drawn on the canvas)`,
+    `\nPublish → pixel on one graph: a probe every ${PROBE_EVERY_MS} ms, ${BACKGROUND_DEVICES} other devices at ${BACKGROUND_RATE} msg/s (received: decoded in the server, handed to the live feed; feed: frame in the page; p…: drawn on the canvas)`,
   );
   printTable(results.latency);
   say(`\nSoak: ${MINUTES} min after ${WARMUP_S} s; heap after forced GC at start and end`);

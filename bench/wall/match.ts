@@ -21,43 +21,44 @@ class Spans {
 }
 
 /**
- * Each probe's way to the screen from its publish (its `ts`): to its commit
- * announced in the server (`commits`: ts → when), to the feed frame that
- * carried it into the page (its time as the frame's ISO text), to the first
- * `data-last-drawn` that reached it (drawn on the canvas) and to the frame
- * painted after that; and commit → drawn, the part of the live feed and the
- * page without the broker and the database. A probe never drawn is missed.
+ * Each probe's way to the screen from its publish (its `ts`): to ingest's
+ * `received` in the server (decoded, handed to the live feed ahead of its
+ * commit; `received`: ts → when), to the feed frame that carried it into the
+ * page (its time as the frame's ISO text), to the first `data-last-drawn`
+ * that reached it (drawn on the canvas) and to the frame painted after that;
+ * and received → drawn, the part of the live feed and the page without the
+ * broker. A probe never drawn is missed.
  */
 export function probeLatencies(
   published: readonly number[],
-  commits: ReadonlyMap<number, number>,
+  received: ReadonlyMap<number, number>,
   samples: readonly DrawnSample[],
   frames: readonly FeedFrame[],
 ) {
   const inOrder = samples.slice().sort((a, b) => a.at - b.at);
   const spans = new Spans();
   for (const ts of published) {
-    const commit = commits.get(ts);
-    if (commit !== undefined) spans.add('commit', commit - ts);
+    const arrived = received.get(ts);
+    if (arrived !== undefined) spans.add('received', arrived - ts);
     const time = `"${new Date(ts).toISOString()}"`;
     const frame = frames.find((f) => f.text.includes(time));
     if (frame) spans.add('feed', frame.at - ts);
     const sample = inOrder.find((s) => s.value >= ts);
     if (!sample) continue;
     spans.add('drawn', sample.at - ts);
-    if (commit !== undefined) spans.add('after commit', sample.at - commit);
+    if (arrived !== undefined) spans.add('after received', sample.at - arrived);
     if (sample.paintedAt !== null) spans.add('painted', sample.paintedAt - ts);
   }
   return {
     probes: published.length,
     missed: published.length - spans.count('drawn'),
-    'commit p50/p99 ms': `${spans.at('commit', 50)} / ${spans.at('commit', 99)}`,
+    'received p50/p99 ms': `${spans.at('received', 50)} / ${spans.at('received', 99)}`,
     'feed p50/p99 ms': `${spans.at('feed', 50)} / ${spans.at('feed', 99)}`,
     'p50 ms': spans.at('drawn', 50),
     'p95 ms': spans.at('drawn', 95),
     'p99 ms': spans.at('drawn', 99),
     'max ms': spans.at('drawn', 100),
     'painted p99 ms': spans.at('painted', 99),
-    'commit → drawn p50/p99 ms': `${spans.at('after commit', 50)} / ${spans.at('after commit', 99)}`,
+    'received → drawn p50/p99 ms': `${spans.at('after received', 50)} / ${spans.at('after received', 99)}`,
   };
 }

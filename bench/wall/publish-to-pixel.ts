@@ -22,16 +22,16 @@ export interface ProbePlan {
   backgroundRate: number;
 }
 
-/** When ingest announced each probe point committed, in the server's process: the part before the live feed. */
-function stampCommits(server: BenchServer, deviceId: number) {
-  const commits = new Map<number, number>();
+/** When ingest handed each probe point to the live feed (decoded, before its commit), in the server's process. */
+function stampReceived(server: BenchServer, deviceId: number) {
+  const received = new Map<number, number>();
   const listener = (batch: CommittedBatch) => {
     if (batch.deviceId !== deviceId) return;
     const now = Date.now();
-    for (const p of batch.points) if (p.key === DATA_KEY) commits.set(Date.parse(p.time), now);
+    for (const p of batch.points) if (p.key === DATA_KEY) received.set(Date.parse(p.time), now);
   };
-  server.app.dataEvents.on('points', listener);
-  return { commits, stop: () => server.app.dataEvents.off('points', listener) };
+  server.app.dataEvents.on('received', listener);
+  return { received, stop: () => server.app.dataEvents.off('received', listener) };
 }
 
 /**
@@ -62,7 +62,7 @@ export async function publishToPixel(
     });
     try {
       await sleep(2000);
-      const stamps = stampCommits(server, wall.probeDevice);
+      const stamps = stampReceived(server, wall.probeDevice);
       let published: number[];
       try {
         published = await probe.probe(plan.probes, plan.everyMs, 120_000);
@@ -74,7 +74,7 @@ export async function publishToPixel(
       const { samples, frames } = await watched(kiosk.page);
       return {
         'background msg/s': await load.stop(),
-        ...probeLatencies(published, stamps.commits, samples, frames),
+        ...probeLatencies(published, stamps.received, samples, frames),
       };
     } finally {
       await load.stop().catch(() => 0);
