@@ -323,6 +323,10 @@ test('on a phone, a graph below the fold draws its chart only when it comes near
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
   await expect(drawn('fold-e')).toHaveCount(0);
+  // Its data has come: it waits to draw and says no more that it is loading.
+  const foldE = page.locator('[data-graph-id="fold-e"]');
+  await expect(foldE.locator('[data-waiting="near-screen"]')).toHaveCount(1);
+  await expect(foldE.getByText('Indlæser…')).toHaveCount(0);
   await expect(page.locator('[data-graph-id="fold-e"]')).not.toBeInViewport();
   // Scrolled to, it draws.
   await page.locator('[data-graph-id="fold-e"]').scrollIntoViewIfNeeded();

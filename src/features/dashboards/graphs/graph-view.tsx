@@ -117,6 +117,12 @@ export function GraphView({
   );
 }
 
+/** A loaded graph's place until it comes near the screen and draws its chart. */
+const Waiting = styled.div`
+  height: 100%;
+  min-height: 120px;
+`;
+
 const NoDataText = styled.p`
   margin: 0;
   padding: 24px 8px;
@@ -221,7 +227,9 @@ function ReadGraph({
     body = <ErrorState message={t`You do not have access to this device's data.`} />;
   else if (data?.error)
     body = <ErrorState message={t`The data could not be loaded: ${data.error}`} />;
-  else if (!data || data.loading || !draws) body = <Loading />;
+  else if (!data || data.loading) body = <Loading />;
+  // Loaded, and waiting to come near the screen to draw: nothing is loading any more.
+  else if (!draws) body = <Waiting data-waiting="near-screen" />;
   else if (data.empty) body = <NoData />;
   else
     body = (
