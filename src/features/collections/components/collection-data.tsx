@@ -11,6 +11,7 @@ import { collectionDataKeysQuery, collectionDataQuery } from '../../../api/colle
 import { formatCount } from '../../../lib/format.ts';
 import { periodOptions, periodWindow } from '../../../lib/periods.ts';
 import { useElementWidth } from '../../../lib/use-element-size.ts';
+import { ControlBar } from '../../../ui/control-bar.tsx';
 import { Section } from '../../../ui/detail.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
 
@@ -22,23 +23,6 @@ const DEFAULT_PERIOD = 3;
 const PIXELS_PER_BUCKET = 4;
 const MIN_BUCKETS = 24;
 const MAX_BUCKETS = 2_000;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  margin-bottom: 12px;
-  select {
-    min-height: 40px;
-    padding: 0 8px;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-`;
 
 const Note = styled.p`
   margin: 8px 0 0;
@@ -158,7 +142,7 @@ export function CollectionDataSection({ collectionId }: { collectionId: number }
         <Trans>Data</Trans>
       </h2>
       {keys.data && keys.data.keys.length > 0 ? (
-        <Bar>
+        <ControlBar>
           <label>
             <Trans>Data key</Trans>{' '}
             <select value={key} onChange={(event) => setChosenKey(event.target.value)}>
@@ -181,7 +165,7 @@ export function CollectionDataSection({ collectionId }: { collectionId: number }
                 ))}
             </select>
           </label>
-        </Bar>
+        </ControlBar>
       ) : null}
       <div ref={box} aria-busy={data.isFetching || keys.isPending}>
         {body}

@@ -10,28 +10,12 @@ import {
 } from '../../../lib/periods.ts';
 import { chartTypes } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
+import { ControlBar } from '../../../ui/control-bar.tsx';
 import { LiveBadge } from '../../../ui/live-badge.tsx';
 import { Empty } from '../../../ui/status.tsx';
 import { KeyChart, type DataKeyInfo } from './key-chart.tsx';
 
 export type { DataKeyInfo } from './key-chart.tsx';
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  margin-bottom: 12px;
-  select {
-    min-height: 40px;
-    padding: 0 8px;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
-`;
 
 const ZoneNote = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
@@ -86,7 +70,7 @@ export function DeviceDataPanel({
 
   return (
     <div>
-      <Bar>
+      <ControlBar>
         <label>
           <Trans>Period</Trans>{' '}
           <select
@@ -110,7 +94,7 @@ export function DeviceDataPanel({
           </ZoneNote>
         ) : null}
         <ConnectionBadge />
-      </Bar>
+      </ControlBar>
       {keys.length === 0 ? (
         <Empty>
           <Trans>
