@@ -62,6 +62,8 @@ export interface IngestOptions {
 interface Job {
   device: DeviceIngestConfig;
   packet: StoredPacket;
+  /** The packet's points as the events carry them, made once for `received` and `points`. */
+  announced: CommittedPoint[];
 }
 
 interface DecodePlan {
@@ -140,18 +142,18 @@ export function createIngestPipeline(options: IngestOptions) {
 
   function announce(jobs: Job[], changed: StatusRow[]): void {
     try {
-      const byDevice = new Map<number, { orgUuid: string; points: Point[] }>();
-      for (const { device, packet } of jobs) {
-        if (packet.points.length === 0) continue;
+      const byDevice = new Map<number, { orgUuid: string; points: CommittedPoint[] }>();
+      for (const { device, announced } of jobs) {
+        if (announced.length === 0) continue;
         const entry = byDevice.get(device.id) ?? { orgUuid: device.orgUuid, points: [] };
-        entry.points.push(...packet.points);
+        entry.points.push(...announced);
         byDevice.set(device.id, entry);
       }
       for (const [deviceId, { orgUuid, points }] of byDevice) {
         events.emit('points', {
           deviceId,
           orgUuid,
-          points: points.map(livePoint),
+          points,
         });
       }
       announceStatus(changed);
@@ -164,14 +166,10 @@ export function createIngestPipeline(options: IngestOptions) {
   }
 
   /** The live feed's copy of a packet's points, before they wait for their batch's commit. */
-  function announceReceived(device: DeviceIngestConfig, points: Point[]): void {
+  function announceReceived(device: DeviceIngestConfig, points: CommittedPoint[]): void {
     if (points.length === 0) return;
     try {
-      events.emit('received', {
-        deviceId: device.id,
-        orgUuid: device.orgUuid,
-        points: points.map(livePoint),
-      });
+      events.emit('received', { deviceId: device.id, orgUuid: device.orgUuid, points });
     } catch (error) {
       log.error({ err: error }, 'ingest: a listener of received points failed');
     }
@@ -257,7 +255,8 @@ export function createIngestPipeline(options: IngestOptions) {
         );
         points = uniquePoints(decoded);
       }
-      announceReceived(device, points);
+      const announced = points.map(livePoint);
+      announceReceived(device, announced);
       const packet: StoredPacket = {
         deviceId: device.id,
         registryId: device.registryId,
@@ -267,7 +266,9 @@ export function createIngestPipeline(options: IngestOptions) {
         encoding: raw.encoding,
         points,
       };
-      return writer.add({ device, packet }).then(() => ({ ok: true, points: points.length }));
+      return writer
+        .add({ device, packet, announced })
+        .then(() => ({ ok: true, points: points.length }));
     };
     if (plan.decoders.length === 0) {
       // Without a decoder nothing waits: no promise until the batch write.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Address } from '../../../contracts/address.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { useDebounced } from '../devices/search.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 export const addressKeys = {
   all: ['address'] as const,

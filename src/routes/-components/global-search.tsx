@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import type { Suggestion } from '../../../contracts/search.ts';
 import { searchQuery } from '../../api/search/queries.ts';
 import { IconButton } from '../../ui/button.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const GROUPS = [
   { id: 'projects', title: msg`Projects` },
@@ -102,7 +103,6 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const listId = useId();
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -112,11 +112,7 @@ export function GlobalSearch({ compact = false }: { compact?: boolean }) {
     if (expanded) input.current?.focus();
   }, [expanded]);
 
-  useEffect(() => {
-    const trimmed = text.trim();
-    const timer = setTimeout(() => setQuery(trimmed), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const query = useDebounced(text.trim(), DEBOUNCE_MS);
 
   const result = useQuery(searchQuery(query));
   const groups = useMemo(

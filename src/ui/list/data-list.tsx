@@ -20,6 +20,7 @@ import { DeleteDialog, type DeleteDialogProps } from './delete-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { pageIdentity, usePageSelection } from './page-selection.ts';
 import { SavedFiltersMenu } from './saved-filters-menu.tsx';
+import { ControlBar } from '../control-bar.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { useAutoRowsPerPage } from './use-auto-rows.ts';
 import { CELL_PADDING, useColumnFit } from './use-column-fit.ts';
@@ -64,20 +65,9 @@ export interface DataListProps<T> {
   deleteDialog?: ComponentType<DeleteDialogProps>;
 }
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+const Toolbar = styled(ControlBar)`
   gap: 8px;
-  margin-bottom: 12px;
   select {
-    min-height: 40px;
-    padding: 0 8px;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
     flex: 1 1 150px;
     max-width: 220px;
   }
