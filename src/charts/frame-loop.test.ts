@@ -1,29 +1,61 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFrameLoop, subscribeFrame, type FrameCallback } from './frame-loop.ts';
+import { createFrameLoop, subscribeFrame } from './frame-loop.ts';
 
-/** A browser's frames by hand: `frame(now)` runs what was requested since the last one. */
+/**
+ * A browser's frames and timers by hand: `frame(now)` runs the frames
+ * requested since the last one; `advance(ms)` moves the clock and fires the
+ * timers due.
+ */
 function fakeFrames() {
-  let pending = new Map<number, FrameCallback>();
+  let pending = new Map<number, (now: number) => void>();
+  const timers = new Map<number, { at: number; run: () => void }>();
   let next = 1;
-  const request = vi.fn((run: FrameCallback) => {
+  let clock = 0;
+  const request = vi.fn((run: (now: number) => void) => {
     pending.set(next, run);
     return next++;
   });
   const cancel = vi.fn((handle: number) => {
     pending.delete(handle);
   });
+  const after = vi.fn((run: () => void, ms: number) => {
+    timers.set(next, { at: clock + ms, run });
+    return next++;
+  });
+  const clear = vi.fn((handle: number) => {
+    timers.delete(handle);
+  });
   const frame = (now: number) => {
+    clock = Math.max(clock, now);
     const due = pending;
     pending = new Map();
     for (const run of due.values()) run(now);
   };
-  return { request, cancel, frame, pending: () => pending.size };
+  const advance = (ms: number) => {
+    clock += ms;
+    for (const [handle, timer] of [...timers]) {
+      if (timer.at > clock) continue;
+      timers.delete(handle);
+      timer.run();
+    }
+  };
+  return {
+    request,
+    cancel,
+    after,
+    clear,
+    now: () => clock,
+    frame,
+    advance,
+    pending: () => pending.size,
+    timers: () => timers.size,
+  };
 }
 
 function setUp() {
   const frames = fakeFrames();
   const report = vi.fn();
-  const subscribe = createFrameLoop({ request: frames.request, cancel: frames.cancel, report });
+  const subscribe = createFrameLoop({ ...frames, report });
   return { ...frames, report, subscribe };
 }
 
@@ -66,7 +98,10 @@ describe('frame loop', () => {
 
   it('asks for no further frame when the last subscriber leaves during one', () => {
     const { subscribe, request, cancel, frame, pending } = setUp();
-    const leave: () => void = subscribe(() => leave());
+    const leave: () => void = subscribe(() => {
+      leave();
+      return undefined;
+    });
     frame(16);
     expect(request).toHaveBeenCalledTimes(1);
     expect(cancel).not.toHaveBeenCalled();
@@ -76,7 +111,10 @@ describe('frame loop', () => {
   it('does not call a subscriber that leaves earlier in the same frame', () => {
     const { subscribe, frame } = setUp();
     const later = vi.fn();
-    subscribe(() => leaveLater());
+    subscribe(() => {
+      leaveLater();
+      return undefined;
+    });
     const leaveLater = subscribe(later);
     const staying = vi.fn();
     subscribe(staying);
@@ -95,6 +133,7 @@ describe('frame loop', () => {
     subscribe(() => {
       if (!joined) subscribe(joiner);
       joined = true;
+      return undefined;
     });
 
     frame(16);
@@ -123,6 +162,60 @@ describe('frame loop', () => {
     expect(throwing).toHaveBeenCalledTimes(1);
     expect(before.mock.calls).toEqual([[16], [32]]);
     expect(after.mock.calls).toEqual([[16], [32]]);
+  });
+  it('asks for no frame while every subscriber waits, and wakes on a timer when the first is due', () => {
+    const { subscribe, request, after, frame, advance, pending } = setUp();
+    const slow = vi.fn(() => 200);
+    const slower = vi.fn(() => 500);
+    subscribe(slow);
+    subscribe(slower);
+    frame(0);
+    expect(slow).toHaveBeenCalledTimes(1);
+    expect(slower).toHaveBeenCalledTimes(1);
+    expect(pending()).toBe(0);
+    expect(after).toHaveBeenLastCalledWith(expect.any(Function), 200);
+
+    advance(199);
+    expect(pending()).toBe(0);
+    advance(1);
+    expect(pending()).toBe(1);
+    frame(200);
+    expect(slow).toHaveBeenCalledTimes(2);
+    // Not due yet: left out of this frame.
+    expect(slower).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('calls subscribers due at the same moment in one frame', () => {
+    const { subscribe, request, frame, advance } = setUp();
+    const charts = Array.from({ length: 24 }, () => vi.fn(() => 100));
+    charts.forEach((chart) => subscribe(chart));
+    frame(0);
+    advance(100);
+    frame(100);
+    advance(100);
+    frame(200);
+    expect(request).toHaveBeenCalledTimes(3);
+    for (const chart of charts) expect(chart.mock.calls).toEqual([[0], [100], [200]]);
+  });
+
+  it('gives a newcomer the next frame while the others sleep, and stops the timer when all leave', () => {
+    const { subscribe, frame, pending, timers, clear } = setUp();
+    const leaveSleeper = subscribe(() => 1000);
+    frame(0);
+    expect(timers()).toBe(1);
+
+    const newcomer = vi.fn();
+    const leaveNewcomer = subscribe(newcomer);
+    expect(pending()).toBe(1);
+    frame(16);
+    expect(newcomer).toHaveBeenCalledWith(16);
+
+    leaveNewcomer();
+    leaveSleeper();
+    expect(pending()).toBe(0);
+    expect(timers()).toBe(0);
+    expect(clear).toHaveBeenCalled();
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
 import type { FrameCallback } from './frame-loop.ts';
-import { LineChart } from './line-chart.tsx';
+import { LineChart, plotWidth, untilNextStep } from './line-chart.tsx';
 import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
 import { layOut } from './test-layout.ts';
 
@@ -44,28 +44,50 @@ afterEach(() => {
 });
 
 describe('line chart frames', () => {
-  it('asks for one animation frame per frame for a wall of sliding charts, none once they are gone', () => {
+  it('redraws a wall of sliding charts in one frame per pixel step, and asks for none between', () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
+    const clock = () => MONDAY + 3 * DAY + performance.now();
+    const hour = { kind: 'sliding', durationMs: 60 * 60_000 } as const;
     const wall = Array.from({ length: 24 }, (_, i) => (
       <LineChart
         key={i}
         label={`Chart ${i}`}
         points={points}
-        window={{ kind: 'sliding', durationMs: 7 * DAY }}
+        window={hour}
         timeZone={TEST_ZONE}
-        now={now}
+        now={clock}
       />
     ));
     const { unmount } = renderScreen(<>{wall}</>);
     expect(requestFrame).toHaveBeenCalledTimes(1);
+    const width = plotWidth(600);
+    const step = (60 * 60_000) / width;
 
-    runFrame(16);
-    runFrame(32);
-    expect(requestFrame).toHaveBeenCalledTimes(3);
+    runFrame(performance.now());
+    // Every chart waits for the clock's next pixel step: no frame until then.
+    expect(pending.size).toBe(0);
+    const wait = untilNextStep(clock(), 60 * 60_000, width);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(Math.ceil(step));
+    vi.advanceTimersByTime(wait - 5);
+    expect(pending.size).toBe(0);
+    vi.advanceTimersByTime(5);
     expect(pending.size).toBe(1);
 
+    // Ten steps of the clock: ten frames for the 24 charts, not one per chart or per display frame.
+    for (let i = 0; i < 10; i++) {
+      runFrame(performance.now());
+      expect(pending.size).toBe(0);
+      vi.advanceTimersByTime(Math.ceil(step) + 1);
+    }
+    expect(requestFrame).toHaveBeenCalledTimes(12);
+
     unmount();
-    expect(cancelFrame).toHaveBeenCalledTimes(1);
     expect(pending.size).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
   });
 
   it('leaves the frame loop once a fixed window is drawn in', () => {

@@ -57,8 +57,6 @@ const MIN_DOT_SPACING = 10;
 const BAND_OPACITY = 0.3;
 /** Weekends: the user's weekend colour, light. */
 const WEEKEND_OPACITY = 0.12;
-/** A sliding window redraws once it has moved a whole pixel: a wall of charts redraws less often. */
-const MIN_SHIFT_PX = 1;
 
 export interface LineChartProps {
   /** The lines, one per dataset (the multi-source chart: one per device). */
@@ -113,9 +111,33 @@ export function windowRange(window: ChartWindow, now: number): { from: number; t
     : { from: window.from, to: window.to };
 }
 
-/** How often a sliding window's axis is laid out anew (between, it moves by a transform). */
-export function axisRefreshMs(durationMs: number): number {
-  return durationMs <= 6 * HOUR ? 1000 : MINUTE;
+/**
+ * The clock's pixel step on a sliding window `spanMs` long and `widthPx`
+ * wide: the window moves a whole pixel from one step to the next. Steps
+ * are counted from the epoch, so charts of one window and width step
+ * together and a wall of them redraws in one frame.
+ */
+export function pixelStep(now: number, spanMs: number, widthPx: number): number {
+  return Math.floor((now * Math.max(1, widthPx)) / Math.max(1, spanMs));
+}
+
+/** Milliseconds from `now` until the next pixel step (at least 1). */
+export function untilNextStep(now: number, spanMs: number, widthPx: number): number {
+  const msPerPx = Math.max(1, spanMs) / Math.max(1, widthPx);
+  return Math.max(1, Math.ceil((pixelStep(now, spanMs, widthPx) + 1) * msPerPx - now));
+}
+
+/** Pixels a sliding axis moves by its transform before it is laid out anew. */
+const AXIS_SHIFT_PX = 2;
+
+/**
+ * How often a sliding window's axis is laid out anew (between, it moves by a
+ * transform): once it has moved AXIS_SHIFT_PX, but at least every second and
+ * at most every minute. New ticks come in at the right edge at most that late.
+ */
+export function axisRefreshMs(durationMs: number, widthPx: number): number {
+  const msPerPx = durationMs / Math.max(1, widthPx);
+  return Math.min(MINUTE, Math.max(1000, Math.round(msPerPx * AXIS_SHIFT_PX)));
 }
 
 /**
@@ -292,7 +314,7 @@ export function LineChart({
 
   // The axis is laid out at a lower rate; between, the canvas and the axis' transform follow the clock.
   const [axisNow, setAxisNow] = useState(() => clock());
-  const refreshMs = sliding ? axisRefreshMs(window.durationMs) : 0;
+  const refreshMs = sliding ? axisRefreshMs(window.durationMs, innerWidth) : 0;
   useEffect(() => {
     if (!sliding || !visible) return;
     const tick = () => setAxisNow(clock());
@@ -338,7 +360,12 @@ export function LineChart({
       revealStart.current === null
         ? 0
         : Math.min(1, (performance.now() - revealStart.current) / ANIMATION_MS);
-    if (!force && reveal >= 1 && Math.abs(now - lastDrawn.current.now) * pxPerMs < MIN_SHIFT_PX)
+    // Between data, a sliding window is drawn again once per pixel step of the clock.
+    if (
+      !force &&
+      reveal >= 1 &&
+      pixelStep(now, span, innerWidth) === pixelStep(lastDrawn.current.now, span, innerWidth)
+    )
       return false;
     const context = prepareCanvas(element, innerWidth, innerHeight);
     const x = (t: number) => (t - from) * pxPerMs;
@@ -428,15 +455,21 @@ export function LineChart({
     draw.current(clock(), true);
   });
 
-  // Per frame while a window slides on screen, or while the line draws in (one loop for every chart).
+  // Every frame while the line draws in; then, while a window slides on screen, at each
+  // pixel step of the clock (one loop for every chart: a wall's charts share their frames).
   useEffect(() => {
     if (innerWidth <= 0 || !visible) return;
     const unsubscribe = subscribeFrame(() => {
-      const animating = draw.current(clock(), false);
-      if (!sliding && !animating) unsubscribe();
+      const now = clock();
+      if (draw.current(now, false)) return;
+      if (!sliding) {
+        unsubscribe();
+        return undefined;
+      }
+      return untilNextStep(now, spanMs, innerWidth);
     });
     return unsubscribe;
-  }, [sliding, visible, innerWidth, hasPoints, clock]);
+  }, [sliding, spanMs, visible, innerWidth, hasPoints, clock]);
 
   const targetAt = (event: PointerEvent<HTMLDivElement>): TooltipTarget | null => {
     const box = event.currentTarget.getBoundingClientRect();

@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Graph, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
+import type { SeriesPoint } from '../../../../streams/types.ts';
+import type { ChartPoint } from '../../../charts/types.ts';
+import { ReusingMaps } from '../../../lib/reusing-map.ts';
 import type { PeriodWindow } from '../../../lib/periods.ts';
 import { DifferenceBody, ScoreBody, WindBody } from './card-bodies.tsx';
 import { KindChart } from '../../../charts/kind-chart.tsx';
@@ -35,9 +38,11 @@ export function GraphBody({
   /** The body's height in px, which a chart fills. */
   height?: number | undefined;
 }) {
+  // Kept between renders: a new point is one new chart point, not the whole series again.
+  const [maps] = useState(() => new ReusingMaps<SeriesPoint, ChartPoint>());
   const datasets = useMemo(
-    () => chartDatasets(sources, snapshots, data),
-    [sources, snapshots, data],
+    () => chartDatasets(sources, snapshots, data, maps),
+    [sources, snapshots, data, maps],
   );
   const it = graphKind(graph);
   switch (it.kind) {

@@ -1,8 +1,10 @@
 import { graphTypes, type Graph } from '../../../../contracts/dashboard.ts';
 import type { Statistic } from '../../../../contracts/history.ts';
 import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
-import type { DrawnDataset, DrawnGraph } from './drawn-data.tsx';
-import { drawnRows, latestOf, staleSince, summaryOf, type GraphSource } from './sources.ts';
+import type { SeriesPoint } from '../../../../streams/types.ts';
+import { ReusingMaps } from '../../../lib/reusing-map.ts';
+import type { DrawnDataset, DrawnGraph, DrawnRow } from './drawn-data.tsx';
+import { drawnRow, latestOf, staleSince, summaryOf, type GraphSource } from './sources.ts';
 
 /** What a graph's sources hold now, as the graph draws it. */
 export interface GraphData {
@@ -22,6 +24,48 @@ const isCard = (graph: Graph) =>
   graph.type === graphTypes.score ||
   graph.type === graphTypes.gauge ||
   graph.type === graphTypes.wind;
+
+/**
+ * What a graph keeps between its renders, so a render with nothing new (the
+ * clock moved on) costs next to nothing and a new point costs one row: each
+ * source's rows, made incrementally from its points, and the last drawn
+ * graph, given again while what it holds is unchanged.
+ */
+export class GraphDataCache {
+  readonly rows = new ReusingMaps<SeriesPoint, DrawnRow>();
+  private last: DrawnGraph | null = null;
+
+  /** `next`, or the previous drawn graph when it holds the same. */
+  keep(next: DrawnGraph): DrawnGraph {
+    const last = this.last;
+    if (last && sameDrawn(last, next)) return last;
+    this.last = next;
+    return next;
+  }
+}
+
+function sameDrawn(a: DrawnGraph, b: DrawnGraph): boolean {
+  return (
+    a.graphId === b.graphId &&
+    a.name === b.name &&
+    a.field === b.field &&
+    a.statistic === b.statistic &&
+    a.timeZone === b.timeZone &&
+    a.unit === b.unit &&
+    a.datasets.length === b.datasets.length &&
+    a.datasets.every((dataset, index) => {
+      const other = b.datasets[index];
+      return (
+        other !== undefined &&
+        dataset.label === other.label &&
+        dataset.deviceId === other.deviceId &&
+        dataset.dataKey === other.dataKey &&
+        dataset.unit === other.unit &&
+        dataset.rows === other.rows
+      );
+    })
+  );
+}
 
 /** The statistic a source's rows are made with: its own, a card's sum, or the bucket average / raw points. */
 export function statisticFor(
@@ -48,6 +92,7 @@ export function graphData({
   now,
   labelOf,
   field,
+  cache,
 }: {
   graph: Graph;
   sources: readonly GraphSource[];
@@ -57,6 +102,8 @@ export function graphData({
   now: number;
   labelOf: (source: GraphSource) => string;
   field: string;
+  /** The graph's own cache: without it, every call makes every row anew. */
+  cache?: GraphDataCache | undefined;
 }): GraphData {
   let loading = false;
   let error: string | null = null;
@@ -74,8 +121,11 @@ export function graphData({
     const own = statisticFor(graph, source, (snapshot?.bucketMs ?? null) !== null);
     if (index === 0) statistic = own;
     let rows;
-    if (!isCard(graph)) rows = drawnRows(points, own, source.cf);
-    else {
+    if (!isCard(graph)) {
+      const cf = source.cf;
+      const row = (point: SeriesPoint) => drawnRow(point, own, cf);
+      rows = cache ? cache.rows.map(`${source.id}|${own}|${cf}`, row, points) : points.map(row);
+    } else {
       // Wind and a gauge without a statistic show the latest value; cards their period's statistic.
       const latest =
         graph.type === graphTypes.wind || (graph.type === graphTypes.gauge && !source.statistic);
@@ -93,16 +143,17 @@ export function graphData({
     };
   });
   const empty = datasets.every((dataset) => dataset.rows.length === 0);
+  const drawn: DrawnGraph = {
+    graphId: graph.id,
+    name: graph.name,
+    field,
+    statistic,
+    timeZone,
+    unit: graph.unit ?? sources[0]?.unit ?? null,
+    datasets,
+  };
   return {
-    drawn: {
-      graphId: graph.id,
-      name: graph.name,
-      field,
-      statistic,
-      timeZone,
-      unit: graph.unit ?? sources[0]?.unit ?? null,
-      datasets,
-    },
+    drawn: cache ? cache.keep(drawn) : drawn,
     loading: loading && empty,
     error: empty ? error : null,
     refused,

@@ -16,7 +16,7 @@ import { ErrorState, Loading } from '../../../ui/status.tsx';
 import { usePublishDrawn } from './drawn-data.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { GraphBody } from './graph-body.tsx';
-import { graphData } from './graph-data.ts';
+import { GraphDataCache, graphData } from './graph-data.ts';
 import { graphKind } from './graph-kind.ts';
 import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
 import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
@@ -150,6 +150,8 @@ function ReadGraph({
   const { width, height } = useElementSize(frame);
   const [exporting, setExporting] = useState(false);
   const sources = useMemo(() => graphSources(graph), [graph]);
+  // Kept between renders: a render with nothing new reuses what was drawn.
+  const [cache] = useState(() => new GraphDataCache());
   const first = sources[0];
   const it = graphKind(graph);
   const context = useGraphContext(
@@ -206,7 +208,7 @@ function ReadGraph({
       : (context.keyInfo.name ?? source.key));
   const field = graph.label || graph.dataSource.dataKey || graph.name;
   const data = timeZone
-    ? graphData({ graph, sources, snapshots, range, timeZone, now, labelOf, field })
+    ? graphData({ graph, sources, snapshots, range, timeZone, now, labelOf, field, cache })
     : null;
   usePublishDrawn(graph.id, data && !data.empty ? data.drawn : null);
   const ready = data !== null && !data.loading;

@@ -157,17 +157,22 @@ export function statisticOf(point: SeriesPoint, statistic: Statistic): number {
   }
 }
 
+/** The row a point (or bucket) draws: by its statistic, times the conversion factor. */
+export function drawnRow(point: SeriesPoint, statistic: Statistic | 'raw', cf: number): DrawnRow {
+  return {
+    from: point.bucket?.start ?? point.time,
+    to: point.bucket?.end ?? point.time,
+    value: statistic === 'raw' ? point.value * cf : statisticOf(point, statistic) * cf,
+  };
+}
+
 /** The rows a source draws: each point (or bucket) by its statistic, times the conversion factor. */
 export function drawnRows(
   points: readonly SeriesPoint[],
   statistic: Statistic | 'raw',
   cf: number,
 ): DrawnRow[] {
-  return points.map((point) => ({
-    from: point.bucket?.start ?? point.time,
-    to: point.bucket?.end ?? point.time,
-    value: statistic === 'raw' ? point.value * cf : statisticOf(point, statistic) * cf,
-  }));
+  return points.map((point) => drawnRow(point, statistic, cf));
 }
 
 /** A period's statistic from its points (buckets or raw), after the conversion factor; null without points. */

@@ -112,14 +112,26 @@ export function useGraphSeries(
   const onSnapshot = useCallback((id: string, snapshot: SeriesSnapshot) => {
     setHeld((previous) => (previous[id] === snapshot ? previous : { ...previous, [id]: snapshot }));
   }, []);
-  const snapshots = new Map<string, SeriesSnapshot>();
-  for (const { id, request, functionId } of requests) {
-    // Held per reader: a snapshot read as sent is not the function's, nor one function's another's.
-    const snapshot = held[readerId(id, functionId)];
-    // A snapshot of another device or key (the graph was edited) is not this source's.
-    if (snapshot && snapshot.deviceId === request.deviceId && snapshot.key === request.key)
-      snapshots.set(id, snapshot);
-  }
+  // The same map while nothing it holds changed: what is drawn from it is not made again.
+  const wanted = requests
+    .map(
+      ({ id, request, functionId }) =>
+        `${id} ${readerId(id, functionId)} ${request.deviceId} ${request.key}`,
+    )
+    .join('\n');
+  const snapshots = useMemo(() => {
+    const map = new Map<string, SeriesSnapshot>();
+    for (const { id, request, functionId } of requests) {
+      // Held per reader: a snapshot read as sent is not the function's, nor one function's another's.
+      const snapshot = held[readerId(id, functionId)];
+      // A snapshot of another device or key (the graph was edited) is not this source's.
+      if (snapshot && snapshot.deviceId === request.deviceId && snapshot.key === request.key)
+        map.set(id, snapshot);
+    }
+    return map;
+    // `wanted` is what the map reads of `requests`, which is a new array every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [held, wanted]);
   const readers = requests.map(({ id, request, functionId, refresh }) => {
     const reader = readerId(id, functionId);
     const shared = { id: reader, request, paused, onSnapshot };
