@@ -239,6 +239,14 @@ export const DecoderPause = Type.Object({
 });
 export type DecoderPause = Static<typeof DecoderPause>;
 
+/**
+ * The organisation a device belongs to, with its IANA time zone: the device's
+ * data is read in it (days, periods, chart times), so a graph needs no
+ * second read of the organisation before it can draw.
+ */
+export const DeviceOrg = Type.Object({ ...OrgRef.properties, timeZone: Type.String() });
+export type DeviceOrg = Static<typeof DeviceOrg>;
+
 export const Device = Type.Object({
   id: Type.Integer(),
   uuid: Uuid,
@@ -253,7 +261,7 @@ export const Device = Type.Object({
   lat: Nullable(Type.Number()),
   lng: Nullable(Type.Number()),
   locType: LocationType,
-  org: OrgRef,
+  org: DeviceOrg,
   project: Nullable(Ref),
   registry: Nullable(Ref),
   deviceType: Nullable(Ref),

@@ -1,7 +1,8 @@
 /* global window, location, document */
 // Asked before the console's scripts have loaded, so that the first screen
 // does not wait for them one after the other: the runtime configuration and
-// the session, which the console's start needs (src/lib/boot.ts takes each
+// the session, which the console's start needs, and on the dashboard the
+// user's dashboards, which its graphs wait for (src/lib/boot.ts takes each
 // answer over once). Offline, the failures are left to the console.
 (function () {
   var ask = function (path) {
@@ -13,10 +14,23 @@
     answer.catch(function () {});
     return answer;
   };
-  window.nordlysBoot = {
+  var answers = {
     '/api/config': ask('/api/config'),
     '/api/auth/session': ask('/api/auth/session'),
   };
+  // Only for someone signed in here before (a kept user) or a wall display's URL:
+  // a visitor who is not signed in would get a refusal for nothing.
+  var kept = false;
+  try {
+    kept = localStorage.getItem('nordlys.user') !== null;
+  } catch {
+    kept = false;
+  }
+  var page = location.pathname.replace(/\/+$/, '');
+  var kiosk = new URLSearchParams(location.search).has('kiosk');
+  if (page === '/dashboard' && (kept || kiosk))
+    answers['/api/v2/dashboards'] = ask('/api/v2/dashboards');
+  window.nordlysBoot = answers;
 })();
 
 // The scripts the opened page's first screen needs beyond the start scripts
@@ -51,12 +65,29 @@
   new URLSearchParams(location.search).forEach(function (_value, name) {
     if (routes[page + '?' + name]) wanted = routes[page + '?' + name];
   });
-  var texts = map.locales && map.locales[language()];
-  if (texts) wanted = [texts].concat(wanted);
-  for (var i = 0; i < wanted.length; i++) {
+  var preload = function (href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = wanted[i];
+    link.href = href;
     document.head.appendChild(link);
-  }
+  };
+  var guessed = language();
+  var texts = map.locales && map.locales[guessed];
+  if (texts) wanted = [texts].concat(wanted);
+  for (var i = 0; i < wanted.length; i++) preload(wanted[i]);
+  // Signed in, the console starts in the user's own language, which the session
+  // tells: when the guess was another (a new browser), its texts are asked for
+  // as soon as the session has answered, not once the start scripts have run.
+  var session = window.nordlysBoot && window.nordlysBoot['/api/auth/session'];
+  if (!session || !map.locales) return;
+  session
+    .then(function (response) {
+      return response.ok ? response.clone().json() : null;
+    })
+    .then(function (answer) {
+      var settings = answer && answer.user && answer.user.internal && answer.user.internal.settings;
+      var own = settings && settings.language;
+      if (typeof own === 'string' && own !== guessed && map.locales[own]) preload(map.locales[own]);
+    })
+    .catch(function () {});
 })();

@@ -51,10 +51,13 @@ await loadRuntimeConfig();
 const user = await fetchCurrentUser().catch(() => undefined);
 if (user === null) localStorage.removeItem(CACHE_STORAGE_KEY);
 if (user !== undefined) queryClient.setQueryData(authKeys.user(), user);
-dropBootAnswers();
 // The first page's scripts and reads start while its language loads (a wall
 // display's cold load); the router shows the page it loaded, not a second load.
-router.load().catch(() => undefined);
+// Its reads take over what boot.js asked for; what nobody took is then dropped.
+void router
+  .load()
+  .catch(() => undefined)
+  .finally(dropBootAnswers);
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 

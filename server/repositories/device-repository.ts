@@ -66,6 +66,7 @@ export interface FunctionLink {
 
 export type DeviceRow = Device & {
   org_name: string;
+  org_time_zone: string;
   registry_name: string | null;
   device_type_name: string | null;
   /** The device type's decoder, which runs before the device's own pipeline. */
@@ -85,6 +86,7 @@ export function deviceRepository(db: Kysely<DB>) {
       .selectAll('d')
       .select([
         'o.name as org_name',
+        'o.time_zone as org_time_zone',
         'r.name as registry_name',
         't.name as device_type_name',
         't.decoder_function_id as device_type_decoder_id',

@@ -83,7 +83,7 @@ export function deviceView(row: DeviceRow, pauses: FunctionPauses): Device {
     lat: located ? row.lat : null,
     lng: located ? row.lng : null,
     locType: row.loc_type,
-    org: { uuid: row.org_uuid, name: row.org_name },
+    org: { uuid: row.org_uuid, name: row.org_name, timeZone: row.org_time_zone },
     project: row.project_id !== null ? { id: row.project_id, name: row.project_name ?? '' } : null,
     registry:
       row.registry_id !== null ? { id: row.registry_id, name: row.registry_name ?? '' } : null,

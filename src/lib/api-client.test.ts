@@ -67,6 +67,17 @@ describe('reads asked for before the scripts ran (public/boot.js)', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('is taken by a read that can be cancelled (a query), as by any other read', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    boot.nordlysBoot = { '/api/v2/dashboards': Promise.resolve(answer(200, [{ id: 'wall' }])) };
+    const signal = new AbortController().signal;
+    await expect(apiRequest('core', '/v2/dashboards', { signal })).resolves.toEqual([
+      { id: 'wall' },
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('is a network error when the early read found no server', async () => {
     vi.stubGlobal('fetch', vi.fn());
     boot.nordlysBoot = { '/api/auth/session': Promise.reject(new TypeError('Failed to fetch')) };

@@ -63,7 +63,7 @@ export async function apiRequest<T>(
   let response: Response;
   const url = `${runtimeConfig().services[service]}${path}`;
   // A read the page started before its scripts ran (public/boot.js) is not asked twice.
-  const early = body === undefined && !init.method && !signal ? bootAnswer(url) : undefined;
+  const early = body === undefined && !init.method ? bootAnswer(url) : undefined;
   try {
     response = await (early ??
       fetch(url, {

@@ -16,8 +16,9 @@ export function bootAnswer(url: string): Promise<Response> | undefined {
 }
 
 /**
- * Once the console has started, an answer nobody took (the configuration sent
- * the session to another address) is dropped: after a sign-in it would be stale.
+ * Once the first page has loaded, an answer nobody took (the configuration
+ * sent the session to another address; the dashboards of a visitor who was
+ * not signed in) is dropped: after a sign-in it would be stale.
  */
 export function dropBootAnswers(): void {
   delete holder.nordlysBoot;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { createFileRoute, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
+import { Suspense, useCallback, useState } from 'react';
 import { organisationDeviceTotalQuery, organisationQuery } from '../api/organisations/queries.ts';
 import { userListQuery } from '../api/users/queries.ts';
 import {
@@ -16,11 +16,15 @@ import { ensureQueries } from '../lib/query-client.ts';
 import { PageTitle } from '../ui/card.tsx';
 import { Loading } from '../ui/status.tsx';
 
-// Charts and the grid load with the dashboards, not with the console.
-const loadPage = () => import('../features/dashboards/page/dashboards-page.tsx');
-const loadKiosk = () => import('../features/dashboards/page/kiosk-view.tsx');
-const DashboardsPage = lazy(loadPage);
-const KioskView = lazy(loadKiosk);
+// Charts and the grid load with the dashboards, not with the console. The
+// route's loader waits for the page's chunk, so the page renders without
+// suspending: a suspended page is shown at the earliest 300 ms after its
+// loading state (React's reveal throttle), which would hold back a wall's
+// first history reads.
+const DashboardsPage = lazyRouteComponent(
+  () => import('../features/dashboards/page/dashboards-page.tsx'),
+);
+const KioskView = lazyRouteComponent(() => import('../features/dashboards/page/kiosk-view.tsx'));
 
 /** The dashboard, its period and the wall-display flag are in the URL, so a wall display can be bookmarked. */
 export const Route = createFileRoute('/_app/dashboard')({
@@ -28,10 +32,10 @@ export const Route = createFileRoute('/_app/dashboard')({
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     parseDashboardSearch(search),
   loaderDeps: ({ search }) => ({ kiosk: search.kiosk === true, board: search.board }),
-  loader: ({ context: { queryClient, user }, deps }) => {
+  loader: async ({ context: { queryClient, user }, deps }) => {
     // The page's scripts, the dashboards and their graphs' devices are asked for at once,
     // not one after another (a wall display's cold load).
-    void (deps.kiosk ? loadKiosk() : loadPage()).catch(() => undefined);
+    const chunk = (deps.kiosk ? KioskView : DashboardsPage).preload?.();
     void prefetchDashboard(queryClient, deps.board).catch(() => undefined);
     // The home cards' reads; a wall display shows no cards.
     if (!deps.kiosk)
@@ -41,6 +45,8 @@ export const Route = createFileRoute('/_app/dashboard')({
         organisationQuery(user.org.uuid),
         ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
       );
+    // A failed load is the page's to show (its boundary), not the loader's.
+    await chunk;
   },
   component: Dashboard,
 });

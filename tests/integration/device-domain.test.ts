@@ -479,9 +479,13 @@ describe('device domain', () => {
       } = body;
       const { password: _password, ...forward } = mqttForward;
       const device = res.json<DeviceJson>();
+      // The organisation's time zone comes with the device: a chart of its data reads no more.
+      const alpha = await as('managerA', 'GET', `/api/entity/organisation/${t.world.orgs.alpha}`);
+      const { timeZone } = alpha.json<{ timeZone: string }>();
+      expect(timeZone).toMatch(/\//);
       expect(device).toMatchObject({
         ...rest,
-        org: { uuid: t.world.orgs.alpha, name: 'Alpha' },
+        org: { uuid: t.world.orgs.alpha, name: 'Alpha', timeZone },
         registry: { id: t.world.alphaThings.registry.id, name: 'Alpha registry' },
         deviceType: { id: t.world.alphaThings.deviceType.id, name: 'Alpha type' },
         project: null,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
@@ -25,6 +25,53 @@ const Banner = styled.div<{ $tone: 'info' | 'warning' }>`
 
 const BETA_DISMISSED = 'nordlys.betaDismissed';
 
+/**
+ * The service worker is registered this long after the console started, once
+ * the browser is idle: it then downloads every file of the console for
+ * offline use, which would otherwise compete with the first screen's scripts
+ * and reads (a wall display's cold load) for the connections and the server.
+ */
+export const SERVICE_WORKER_DELAY_MS = 5000;
+
+/** True once the first screen has had its time: SERVICE_WORKER_DELAY_MS, then an idle moment. */
+function useAfterStart(): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => setStarted(true), { timeout: 2000 });
+      else setStarted(true);
+    }, SERVICE_WORKER_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, []);
+  return started;
+}
+
+/** Registers the service worker and offers a new version of the console once one is waiting. */
+function UpdateBanner() {
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisterError(error: unknown) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+  if (!needRefresh) return null;
+  return (
+    <Banner $tone="info" role="status">
+      <Trans>A new version of the console is available.</Trans>
+      <Button $variant="secondary" onClick={() => refresh(updateServiceWorker)}>
+        <Trans>Refresh</Trans>
+      </Button>
+    </Banner>
+  );
+}
+
 /** Refreshing after an update clears local storage, so no stale cache outlives the old version. */
 function refresh(update: (reload?: boolean) => Promise<void>) {
   localStorage.clear();
@@ -37,25 +84,11 @@ export function AppBanners() {
   const [betaDismissed, setBetaDismissed] = useState(
     () => sessionStorage.getItem(BETA_DISMISSED) === '1',
   );
-  const {
-    needRefresh: [needRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisterError(error: unknown) {
-      console.error('Service worker registration failed', error);
-    },
-  });
+  const registers = useAfterStart();
 
   return (
     <>
-      {needRefresh ? (
-        <Banner $tone="info" role="status">
-          <Trans>A new version of the console is available.</Trans>
-          <Button $variant="secondary" onClick={() => refresh(updateServiceWorker)}>
-            <Trans>Refresh</Trans>
-          </Button>
-        </Banner>
-      ) : null}
+      {registers ? <UpdateBanner /> : null}
       {!online ? (
         <Banner $tone="warning" role="status">
           <Trans>You are offline. Data shown may be out of date and changes cannot be saved.</Trans>

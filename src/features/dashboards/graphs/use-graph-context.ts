@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
 import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
-import { organisationQuery } from '../../../api/organisations/queries.ts';
 
 export interface GraphContext {
   /** The first device's organisation's IANA time zone: periods and times follow it. */
@@ -15,7 +14,7 @@ export interface GraphContext {
 
 /**
  * What a graph needs besides its series: the time zone of its first device's
- * organisation and its devices' names (a multi-source chart reads its device
+ * organisation (which the device's read carries) and its devices' names (a multi-source chart reads its device
  * type's devices once).
  */
 export function useGraphContext(
@@ -24,8 +23,6 @@ export function useGraphContext(
   deviceTypeId: number | null,
 ): GraphContext {
   const device = useQuery({ ...deviceQuery(deviceId ?? 0), enabled: deviceId !== null });
-  const orgUuid = device.data?.org.uuid;
-  const org = useQuery({ ...organisationQuery(orgUuid ?? ''), enabled: orgUuid !== undefined });
   const ofType = useQuery({
     ...deviceListQuery({
       page: 1,
@@ -42,9 +39,9 @@ export function useGraphContext(
     ? [...device.data.dataKeys, ...device.data.syntheticKeys].find((k) => k.key === dataKey)
     : undefined;
   return {
-    timeZone: org.data?.timeZone ?? null,
+    timeZone: device.data?.org.timeZone ?? null,
     deviceNames,
     keyInfo: { name: key?.name ?? null, unit: key?.unit ?? null },
-    error: device.error ?? org.error ?? null,
+    error: device.error ?? null,
   };
 }

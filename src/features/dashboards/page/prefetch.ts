@@ -4,7 +4,6 @@ import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
 import { deviceListQuery, deviceQuery, fetchDevice } from '../../../api/devices/queries.ts';
 import { DEVICE_IDS_MAX } from '../../../../contracts/device.ts';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
-import { organisationQuery } from '../../../api/organisations/queries.ts';
 import { graphSources } from '../graphs/sources.ts';
 
 /** The dashboard shown for `board`: that one, else the first. */
@@ -13,8 +12,8 @@ const shownOf = (list: DashboardList, board: string | undefined) =>
 
 /**
  * Asks, while the dashboard's scripts still load, for what its graphs ask
- * first: the user's dashboards, then each device of the shown one and that
- * device's organisation (its time zone). The graphs find them in the cache
+ * first: the user's dashboards, then each device of the shown one (with its
+ * organisation's time zone). The graphs find them in the cache
  * instead of asking one after another. Failures are left to the graphs,
  * which ask again and show them.
  */
@@ -36,7 +35,7 @@ export async function prefetchDashboard(queryClient: QueryClient, board: string 
       filters: { ids: ids.join(',') },
     }),
   );
-  const devices = await Promise.allSettled(
+  await Promise.allSettled(
     ids.map((id) =>
       queryClient.fetchQuery({
         ...deviceQuery(id),
@@ -46,8 +45,4 @@ export async function prefetchDashboard(queryClient: QueryClient, board: string 
       }),
     ),
   );
-  const orgs = new Set(
-    devices.flatMap((read) => (read.status === 'fulfilled' ? [read.value.org.uuid] : [])),
-  );
-  await Promise.all([...orgs].map((uuid) => queryClient.ensureQueryData(organisationQuery(uuid))));
 }
