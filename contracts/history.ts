@@ -105,3 +105,49 @@ export const History = Type.Object({
   points: Type.Array(HistoryPoint),
 });
 export type History = Static<typeof History>;
+
+/** The most history reads one batch carries (a wall of graphs; a multi-source chart's devices). */
+export const HISTORY_BATCH_MAX = 50;
+
+/**
+ * Several history reads in one request (`POST /api/v2/devicedata-batch`): a
+ * wall of graphs asks for all its series at once instead of queueing them
+ * behind the browser's six connections per server. Each `url` is a GET of
+ * `/api/v2/devicedata-clean/…` exactly as it would be sent alone.
+ */
+export const HistoryBatch = Type.Object(
+  {
+    requests: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ minLength: 1, maxLength: 64 }),
+          url: Type.String({
+            minLength: 1,
+            maxLength: 2048,
+            pattern: '^/api/v2/devicedata-clean/',
+            description: 'A history read as its own GET would be: path and query',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: HISTORY_BATCH_MAX },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type HistoryBatch = Static<typeof HistoryBatch>;
+
+/**
+ * Each read's answer, in the order asked, with the status and body its own
+ * GET would have had: one device refused or one bad range does not fail the others.
+ */
+export const HistoryBatchAnswer = Type.Object({
+  responses: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      status: Type.Integer(),
+      body: Type.Unknown(),
+    }),
+  ),
+});
+export type HistoryBatchAnswer = Static<typeof HistoryBatchAnswer>;

@@ -25,9 +25,11 @@ import {
 } from '../../streams/freshness.ts';
 import { connectLiveFeed, type LiveFeed } from '../../streams/live-feed.ts';
 import type { MessageFollower } from '../../streams/socket-message-source.ts';
+import { batchedGet } from '../../streams/batched-get.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
+import { HISTORY_BATCH_MAX, type HistoryBatchAnswer } from '../../contracts/history.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
-import { apiRequest, sessionEnded } from './api-client.ts';
+import { ApiError, apiRequest, sessionEnded } from './api-client.ts';
 import { onSessionEnd } from './session-end.ts';
 
 /** The signed-in session's live connection: one socket, one buffer per (device, key). */
@@ -36,6 +38,37 @@ export interface LiveConnection {
   readonly feed: LiveFeed;
   close(): void;
 }
+
+/** A read's message from its body, as the api client reads a failed answer's. */
+const messageOf = (body: unknown, status: number): string =>
+  body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : `History request failed (${status})`;
+
+/**
+ * History reads through the api client, those asked for together (a wall's
+ * graphs mounting) sent as one batch (docs/live.md).
+ */
+const historyReads = batchedGet({
+  single: (path, signal) => apiRequest<unknown>('dataBroker', path, signal ? { signal } : {}),
+  send: async (paths) => {
+    const { responses } = await apiRequest<HistoryBatchAnswer>(
+      'dataBroker',
+      '/v2/devicedata-batch',
+      {
+        method: 'POST',
+        // The batch names each read as the server's own path (its routes are under /api).
+        body: { requests: paths.map((path, index) => ({ id: String(index), url: `/api${path}` })) },
+      },
+    );
+    const byId = new Map(responses.map((answer) => [answer.id, answer]));
+    return paths.map(
+      (_, index) => byId.get(String(index)) ?? { status: 502, body: { message: 'Unanswered' } },
+    );
+  },
+  failure: ({ status, body }) => new ApiError(status, messageOf(body, status)),
+  max: HISTORY_BATCH_MAX,
+});
 
 /**
  * Opens the live feed with streams/' own socket source. The socket signs in
@@ -51,9 +84,7 @@ export function openLiveConnection(): LiveConnection {
   });
   const liveData = createLiveData({
     live: feed.live,
-    history: httpHistorySource({
-      get: (path, signal) => apiRequest<unknown>('dataBroker', path, signal ? { signal } : {}),
-    }),
+    history: httpHistorySource({ get: historyReads }),
   });
   return {
     liveData,

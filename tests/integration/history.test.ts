@@ -378,4 +378,58 @@ describe('device data history', () => {
     );
     expect((await read(sibling)).statusCode).toBe(404);
   });
+
+  describe('in one batch (POST /api/v2/devicedata-batch)', () => {
+    const batch = (requests: unknown, token: string | null = tokens.userA) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/devicedata-batch',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: { requests },
+      });
+
+    it('answers each read with the status and body its own GET has', async () => {
+      const hourly = url(
+        '2024-03-31 00:00:00',
+        '2024-03-31 23:59:59',
+        'temperature',
+        '?granularity=1',
+      );
+      const raw = url('2024-03-30 10:00:00', '2024-03-30 10:10:00', 'temperature', '?raw=true');
+      const backwards = url('2024-03-31 23:00:00', '2024-03-31 00:00:00');
+      const res = await batch([
+        { id: 'hourly', url: hourly },
+        { id: 'raw', url: raw },
+        { id: 'backwards', url: backwards },
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const { responses } = res.json<{
+        responses: { id: string; status: number; body: unknown }[];
+      }>();
+      const alone = await Promise.all(
+        [hourly, raw, backwards].map((path) => as('userA', 'GET', path)),
+      );
+      expect(responses.map((r) => r.id)).toEqual(['hourly', 'raw', 'backwards']);
+      responses.forEach((answer, index) => {
+        expect(answer.status).toBe(alone[index]?.statusCode);
+        expect(answer.body).toEqual(alone[index]?.json());
+      });
+      expect(responses[2]?.status).toBe(400);
+    });
+
+    it('takes only history reads, at most 50, from someone signed in', async () => {
+      const read = { id: 'a', url: url('2024-03-31 00:00:00', '2024-03-31 23:59:59') };
+      expect((await batch([read], null)).statusCode).toBe(401);
+      expect((await batch([{ id: 'a', url: '/api/v2/devices' }])).statusCode).toBe(400);
+      expect((await batch([])).statusCode).toBe(400);
+      expect(
+        (await batch(Array.from({ length: 51 }, (_, i) => ({ ...read, id: String(i) }))))
+          .statusCode,
+      ).toBe(400);
+      // A path that climbs out of the history route is no history read.
+      const escaped = await batch([{ id: 'up', url: '/api/v2/devicedata-clean/../../auth/user' }]);
+      expect(escaped.statusCode).toBe(200);
+      expect(escaped.json<{ responses: { status: number }[] }>().responses[0]?.status).toBe(400);
+    });
+  });
 });

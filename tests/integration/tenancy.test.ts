@@ -412,6 +412,32 @@ describe('tenancy: no read or write across organisations', () => {
       },
     );
 
+    it.each(actors)(
+      '%s reads the same history in one batch, each read answered as it is alone',
+      async (who) => {
+        const range = `${encodeURIComponent('2024-01-01 00:00:00')}/${encodeURIComponent('2024-01-01 23:59:59')}`;
+        const reads: { url: string; org: OrgKey }[] = [];
+        for (const [org, id] of [
+          ['alpha', world.alphaThings.device.id],
+          ['alphaNorth', world.alphaNorthThings.device.id],
+          ['beta', world.betaThings.device.id],
+        ] as const) {
+          reads.push(
+            { org, url: `/api/v2/devicedata-clean/${id}/${range}/temperature?raw=true` },
+            { org, url: `/api/v2/devicedata-clean/${id}/temperature/${range}/sum` },
+          );
+        }
+        const res = await call(who, 'POST', '/api/v2/devicedata-batch', {
+          requests: reads.map(({ url }, index) => ({ id: String(index), url })),
+        });
+        expect(res.statusCode).toBe(200);
+        const { responses } = res.json<{ responses: { id: string; status: number }[] }>();
+        expect(responses.map(({ id, status }) => [id, status])).toEqual(
+          reads.map(({ org }, index) => [String(index), sees(who, org) ? 200 : 404]),
+        );
+      },
+    );
+
     it('counts only the devices in scope', async () => {
       const total = async (who: WorldUser, org: OrgKey) =>
         (await call(who, 'GET', `/api/v2/total-devices/${world.orgs[org]}`)).json<{
@@ -1812,6 +1838,7 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/device/{id}': 'details',
       'GET /api/v2/devicedata-clean/{deviceId}/{from}/{to}/{dataField}': 'data history',
       'GET /api/v2/devicedata-clean/{deviceId}/{key}/{from}/{to}/{dataField}': 'data history',
+      'POST /api/v2/devicedata-batch': 'data history (in one batch, each read as alone)',
       'GET /api/v2/devicedata-function/{deviceId}/{functionId}/{from}/{to}/{dataField}':
         'function-series.test.ts: other organisations’ devices and functions 404',
       'GET /api/v2/devices/{id}': 'details, foreign writes (read probe)',

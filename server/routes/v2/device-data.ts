@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { historyReader } from '../../history/read-history.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { errors } from '../../../contracts/common.ts';
-import { History, HistoryQuery, type Statistic } from '../../../contracts/history.ts';
+import {
+  History,
+  HistoryBatch,
+  HistoryBatchAnswer,
+  HistoryQuery,
+  type Statistic,
+} from '../../../contracts/history.ts';
 import { HistoryParams, HistoryStatParams } from '../../schemas/params.ts';
 
 /**
@@ -61,6 +67,56 @@ const deviceDataRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) =>
       history(request, { ...request.params, stat: request.params.dataField }, request.query),
+  );
+
+  // Each read runs as its own GET would, with the caller's credentials: the same checks of
+  // the session, the device's organisation and the range, and the same answer.
+  const HISTORY_PATH = '/api/v2/devicedata-clean/';
+  const passedHeaders = ['cookie', 'authorization', 'x-whitelabel-host', 'accept-language'];
+  fastify.post(
+    '/v2/devicedata-batch',
+    {
+      schema: {
+        tags: ['device data'],
+        security: [{ bearer: [] }],
+        summary: 'Several history reads at once, each answered as its own GET would be',
+        body: HistoryBatch,
+        response: { 200: HistoryBatchAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      requireActor(request, { scopedTokens: true });
+      const headers: Record<string, string> = { accept: 'application/json' };
+      for (const name of passedHeaders) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const responses = await Promise.all(
+        request.body.requests.map(async ({ id, url }) => {
+          // Resolved first: a path that climbs out of the history route (`..`) is no history read.
+          const target = new URL(url, 'http://nordlys.invalid');
+          if (!target.pathname.startsWith(HISTORY_PATH))
+            return {
+              id,
+              status: 400,
+              body: { statusCode: 400, error: 'Bad Request', message: 'Not a history read' },
+            };
+          const answer = await fastify.inject({
+            method: 'GET',
+            url: target.pathname + target.search,
+            headers,
+          });
+          let body: unknown = null;
+          try {
+            body = answer.json<unknown>();
+          } catch {
+            body = null;
+          }
+          return { id, status: answer.statusCode, body };
+        }),
+      );
+      return { responses };
+    },
   );
 };
 
