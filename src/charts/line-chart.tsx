@@ -112,20 +112,24 @@ export function windowRange(window: ChartWindow, now: number): { from: number; t
 }
 
 /**
- * The clock's pixel step on a sliding window `spanMs` long and `widthPx`
- * wide: the window moves a whole pixel from one step to the next. Steps
- * are counted from the epoch, so charts of one window and width step
- * together and a wall of them redraws in one frame.
+ * Milliseconds from `now` until a sliding window `spanMs` long and
+ * `widthPx` wide, last drawn at `drawnAt`, has moved a whole pixel (at
+ * least 1). Each chart keeps its own phase (its last draw, often a new
+ * point): a wall's charts redraw spread over frames, a few at a time,
+ * rather than all in one long frame that a new point would wait behind.
  */
-export function pixelStep(now: number, spanMs: number, widthPx: number): number {
-  return Math.floor((now * Math.max(1, widthPx)) / Math.max(1, spanMs));
+export function untilNextPixel(
+  drawnAt: number,
+  now: number,
+  spanMs: number,
+  widthPx: number,
+): number {
+  const msPerPx = Math.max(1, spanMs) / Math.max(1, widthPx);
+  return Math.max(1, Math.ceil(drawnAt + msPerPx - now));
 }
 
-/** Milliseconds from `now` until the next pixel step (at least 1). */
-export function untilNextStep(now: number, spanMs: number, widthPx: number): number {
-  const msPerPx = Math.max(1, spanMs) / Math.max(1, widthPx);
-  return Math.max(1, Math.ceil((pixelStep(now, spanMs, widthPx) + 1) * msPerPx - now));
-}
+/** A sliding window redraws once it has moved a whole pixel: a wall of charts redraws less often. */
+const MIN_SHIFT_PX = 1;
 
 /** Pixels a sliding axis moves by its transform before it is laid out anew. */
 const AXIS_SHIFT_PX = 2;
@@ -216,8 +220,8 @@ function traceBand(
  * (decimated to the plot's width) stay smooth, weekends shaded, a legend whose
  * hover thickens a line, and a tooltip run by the tooltip machine. Points
  * that stand for buckets get a light min/max band. New data draws in from the
- * left once (500 ms). On a sliding window the canvas follows the clock every
- * animation frame while on screen, and the axis moves with it by a transform;
+ * left once (500 ms). On a sliding window the canvas follows the clock a
+ * pixel at a time while on screen, and the axis moves with it by a transform;
  * a new point is drawn at once. The root's `data-last-drawn` is the newest
  * point time drawn inside the plot.
  */
@@ -360,12 +364,7 @@ export function LineChart({
       revealStart.current === null
         ? 0
         : Math.min(1, (performance.now() - revealStart.current) / ANIMATION_MS);
-    // Between data, a sliding window is drawn again once per pixel step of the clock.
-    if (
-      !force &&
-      reveal >= 1 &&
-      pixelStep(now, span, innerWidth) === pixelStep(lastDrawn.current.now, span, innerWidth)
-    )
+    if (!force && reveal >= 1 && Math.abs(now - lastDrawn.current.now) * pxPerMs < MIN_SHIFT_PX)
       return false;
     const context = prepareCanvas(element, innerWidth, innerHeight);
     const x = (t: number) => (t - from) * pxPerMs;
@@ -455,8 +454,8 @@ export function LineChart({
     draw.current(clock(), true);
   });
 
-  // Every frame while the line draws in; then, while a window slides on screen, at each
-  // pixel step of the clock (one loop for every chart: a wall's charts share their frames).
+  // Every frame while the line draws in; then, while a window slides on screen, each time it
+  // has moved a pixel (one loop for every chart, asleep on a timer while none is due).
   useEffect(() => {
     if (innerWidth <= 0 || !visible) return;
     const unsubscribe = subscribeFrame(() => {
@@ -466,7 +465,7 @@ export function LineChart({
         unsubscribe();
         return undefined;
       }
-      return untilNextStep(now, spanMs, innerWidth);
+      return untilNextPixel(lastDrawn.current.now, now, spanMs, innerWidth);
     });
     return unsubscribe;
   }, [sliding, spanMs, visible, innerWidth, hasPoints, clock]);
