@@ -29,6 +29,7 @@ describe('batched history reads', () => {
   it('sends a read alone as its own GET, and more than the most per batch in several', async () => {
     const { get, send, single } = setUp();
     await expect(get('/alone')).resolves.toBe('single /alone');
+    expect(single).toHaveBeenCalledWith('/alone', undefined);
     expect(send).not.toHaveBeenCalled();
     await Promise.all(['/1', '/2', '/3', '/4', '/5'].map((path) => get(path)));
     expect(send.mock.calls).toEqual([[['/1', '/2', '/3']], [['/4', '/5']]]);
