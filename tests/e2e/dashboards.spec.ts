@@ -412,12 +412,18 @@ test('an old dashboard whose graphs lack a grid is repaired and saved, and says 
     ],
   });
   expect(made.graphs.every((g) => g.grid === undefined)).toBe(true);
-  // The snackbar shows for 3 s as the dashboards load: look for it before anything else.
+  // The snackbar shows for 3 s as the dashboards load, which can be before the page's load
+  // event ends the navigation: it is looked for from before the navigation on. Loading,
+  // repairing and saving first: on a busy machine that can take longer than 5 s.
+  const repaired = snackbar(
+    page,
+    /(Gamle dashboards er repareret|Repaired old dashboards)/,
+  ).waitFor({
+    state: 'visible',
+    timeout: 15_000,
+  });
   await page.goto(`/dashboard?board=${made.id}`);
-  // Loading, repairing and saving first: on a busy machine that can take longer than 5 s.
-  await expect(
-    snackbar(page, /(Gamle dashboards er repareret|Repaired old dashboards)/),
-  ).toBeVisible({ timeout: 15_000 });
+  await repaired;
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(made.id);
   await expect
     .poll(async () => (await readDashboard(request, token, made.id)).graphs.map((g) => g.grid))

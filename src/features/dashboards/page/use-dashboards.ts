@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { Dashboard, DashboardCreate } from '../../../../contracts/dashboard.ts';
 import {
@@ -74,7 +74,9 @@ export function useDashboards(initialId: string | undefined) {
     }),
     { input: { currentId: initialId ?? null } },
   );
-  useEffect(() => {
+  // In the commit that starts the actor, before any promise settles: a list already read
+  // (the route's loader) is repaired in a microtask, and its notice must find a listener.
+  useLayoutEffect(() => {
     const subscription = actor.on('notice', ({ notice }) => {
       const { text, severity } = notices[notice];
       notify(i18n._(text), severity);
