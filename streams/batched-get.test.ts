@@ -57,6 +57,18 @@ describe('batched history reads', () => {
     expect(send.mock.calls).toEqual([[['/x', '/y']]]);
   });
 
+  it('lets go of a long-lived signal once its read has settled', async () => {
+    const { get } = setUp();
+    const signal = new AbortController().signal;
+    const added = vi.spyOn(signal, 'addEventListener');
+    const removed = vi.spyOn(signal, 'removeEventListener');
+    await Promise.all([get('/a', signal), get('/b', signal)]);
+    expect(added).toHaveBeenCalledTimes(2);
+    expect(removed.mock.calls.map(([, listener]) => listener)).toEqual(
+      added.mock.calls.map(([, listener]) => listener),
+    );
+  });
+
   it('fails every read of a batch the server did not answer', async () => {
     const single = vi.fn();
     const get = batchedGet({

@@ -72,8 +72,22 @@ export function batchedGet(options: BatchedGetOptions): GetJson {
   return (path, signal) =>
     new Promise<unknown>((resolve, reject) => {
       if (signal?.aborted) return reject(aborted());
-      const read: Waiting = { path, signal, resolve, reject };
-      signal?.addEventListener('abort', () => reject(aborted()), { once: true });
+      // A series' signal lives as long as the series: its listener goes once the read settles.
+      const onAbort = () => reject(aborted());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+      const read: Waiting = {
+        path,
+        signal,
+        resolve: (body) => {
+          settled();
+          resolve(body);
+        },
+        reject: (error) => {
+          settled();
+          reject(error);
+        },
+      };
       waiting.push(read);
       if (scheduled) return;
       scheduled = true;

@@ -89,11 +89,16 @@ export async function apiRequest<T>(
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401) onUnauthorised?.();
-    const message =
-      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
-        ? data.message
-        : response.statusText;
-    throw new ApiError(response.status, message);
+    throw apiErrorOf(response.status, data, response.statusText);
   }
   return data as T;
+}
+
+/** A failed answer's error: the body's `message`, or else `fallback` (the status text). */
+export function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : fallback;
+  return new ApiError(status, message);
 }

@@ -29,7 +29,7 @@ import { batchedGet } from '../../streams/batched-get.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
 import { HISTORY_BATCH_MAX, type HistoryBatchAnswer } from '../../contracts/history.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
-import { ApiError, apiRequest, sessionEnded } from './api-client.ts';
+import { apiErrorOf, apiRequest, sessionEnded } from './api-client.ts';
 import { onSessionEnd } from './session-end.ts';
 
 /** The signed-in session's live connection: one socket, one buffer per (device, key). */
@@ -38,12 +38,6 @@ export interface LiveConnection {
   readonly feed: LiveFeed;
   close(): void;
 }
-
-/** A read's message from its body, as the api client reads a failed answer's. */
-const messageOf = (body: unknown, status: number): string =>
-  body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-    ? body.message
-    : `History request failed (${status})`;
 
 /**
  * History reads through the api client, those asked for together (a wall's
@@ -66,7 +60,7 @@ const historyReads = batchedGet({
       (_, index) => byId.get(String(index)) ?? { status: 502, body: { message: 'Unanswered' } },
     );
   },
-  failure: ({ status, body }) => new ApiError(status, messageOf(body, status)),
+  failure: ({ status, body }) => apiErrorOf(status, body, `History request failed (${status})`),
   max: HISTORY_BATCH_MAX,
 });
 
