@@ -31,6 +31,13 @@
   if (page === '/dashboard' && (kept || kiosk))
     answers['/api/v2/dashboards'] = ask('/api/v2/dashboards');
   window.nordlysBoot = answers;
+  // The router keeps scroll positions in sessionStorage. A tab's first use of it opens the
+  // storage, which blocks for tens of milliseconds: done now, while the scripts still load.
+  try {
+    void window.sessionStorage.length;
+  } catch {
+    // No storage (a locked-down browser): the router does without.
+  }
 })();
 
 // The scripts the opened page's first screen needs beyond the start scripts

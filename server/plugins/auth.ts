@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
@@ -20,6 +21,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A pre-handler that lets a request through only when the rule allows it. */
     guard(rule: GuardRule): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Lends an already resolved caller to requests this server injects into itself (a
+     * batch's reads): they carry the headers instead of the caller's credentials, and are
+     * answered as that caller without resolving the credentials again. Released once they are done.
+     */
+    lendActor(actor: Actor): LentActor;
   }
 }
 
@@ -34,6 +41,18 @@ export interface GuardRule {
   /** Lets a user act on their own record whatever the matrix says (own profile). */
   self?: (request: FastifyRequest) => string | undefined;
 }
+
+export interface LentActor {
+  /** Headers that make an injected request act as the lent caller. */
+  headers: Record<string, string>;
+  release(): void;
+}
+
+/**
+ * The header an injected request names its lent caller by. Its value is a random key known only
+ * inside this process while the lending request runs; any other value is ignored.
+ */
+const LENT_ACTOR_HEADER = 'x-nordlys-lent-actor';
 
 /**
  * The caller's actor, or 401. A device, device type or registry token may
@@ -131,11 +150,24 @@ export default fp(
     const sessions = sessionRepository(fastify.db);
     const actorOf = actorResolver(fastify.db);
 
+    const lent = new Map<string, Actor>();
+    fastify.decorate('lendActor', (actor: Actor): LentActor => {
+      const key = randomBytes(24).toString('base64url');
+      lent.set(key, actor);
+      return { headers: { [LENT_ACTOR_HEADER]: key }, release: () => lent.delete(key) };
+    });
+
     fastify.decorateRequest('actor', null);
     fastify.decorateRequest('crossSiteCookie', false);
     fastify.addHook('onRequest', async (request, reply) => {
       // Probes answer without the database's queue, so they resolve no caller.
       if (!request.url.startsWith('/api/') || request.routeOptions.config.probe) return;
+      const key = request.headers[LENT_ACTOR_HEADER];
+      const borrowed = typeof key === 'string' ? lent.get(key) : undefined;
+      if (borrowed) {
+        request.actor = borrowed;
+        return;
+      }
       const credential = credentialOf(request);
       if (!credential) return;
       // Another site can make a signed-in browser send the cookie with a write (CSRF).

@@ -76,6 +76,23 @@ describe('the live connection', () => {
     expect(screen.getByLabelText('log').textContent).toBe('connecting');
   });
 
+  it('renders the page below once, with the connection already open', () => {
+    let renders = 0;
+    function Chart() {
+      renders += 1;
+      return <p aria-label="state">{useConnectionState()}</p>;
+    }
+    render(
+      <LiveConnectionProvider>
+        <Chart />
+      </LiveConnectionProvider>,
+    );
+    expect(sockets).toHaveLength(1);
+    // Rendered before the connection opened, a chart renders (and asks its history) twice.
+    expect(renders).toBe(1);
+    expect(screen.getByLabelText('state').textContent).toBe('connecting');
+  });
+
   it('is closed when the session ends, and not opened again by itself', () => {
     render(page);
     expect(sockets).toHaveLength(1);

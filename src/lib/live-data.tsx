@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -93,6 +94,8 @@ export function openLiveConnection(): LiveConnection {
 /** Holds at most one connection: opened by start(), closed by its stop or the session's end. */
 function connectionOwner(open: () => LiveConnection) {
   let current: LiveConnection | null = null;
+  // Once started, the page below stays shown after the connection closes (the session ended).
+  let started = false;
   const listeners = new Set<() => void>();
   const tell = () => {
     for (const listener of [...listeners]) listener();
@@ -108,6 +111,7 @@ function connectionOwner(open: () => LiveConnection) {
     start(): () => void {
       if (!current) {
         current = open();
+        started = true;
         tell();
       }
       const untie = onSessionEnd(close);
@@ -121,14 +125,15 @@ function connectionOwner(open: () => LiveConnection) {
       return () => listeners.delete(listener);
     },
     getSnapshot: (): LiveConnection | null => current,
+    hasStarted: (): boolean => started,
   };
 }
 
 const LiveConnectionContext = createContext<LiveConnection | null>(null);
 
 /**
- * Owns the live connection of the signed-in layout: opened once after it is
- * shown (never while rendering), shared by every chart, device list and
+ * Owns the live connection of the signed-in layout: opened once when it is
+ * first committed (a layout effect, never while rendering; the page below renders after it), shared by every chart, device list and
  * message log below it, and closed when the session ends (sign-out, another
  * sign-in, the server ending it: session-end.ts) or the layout goes.
  */
@@ -141,10 +146,16 @@ export function LiveConnectionProvider({
   open?: () => LiveConnection;
 }) {
   const [owner] = useState(() => connectionOwner(open));
-  useEffect(() => owner.start(), [owner]);
+  // The page below is first rendered with the connection open: rendered before it, every
+  // chart would render again once it opened (a wall of graphs twice on its cold load), and
+  // ask its history only then. Opened in a layout effect, the page follows before any paint.
+  useLayoutEffect(() => owner.start(), [owner]);
   const connection = useSyncExternalStore(owner.subscribe, owner.getSnapshot, () => null);
+  const started = useSyncExternalStore(owner.subscribe, owner.hasStarted, () => false);
   return (
-    <LiveConnectionContext.Provider value={connection}>{children}</LiveConnectionContext.Provider>
+    <LiveConnectionContext.Provider value={connection}>
+      {started ? children : null}
+    </LiveConnectionContext.Provider>
   );
 }
 

@@ -431,5 +431,24 @@ describe('device data history', () => {
       expect(escaped.statusCode).toBe(200);
       expect(escaped.json<{ responses: { status: number }[] }>().responses[0]?.status).toBe(400);
     });
+
+    it('lends its caller only to its own reads: a request naming a lent caller itself is not signed in', async () => {
+      const path = url('2024-03-31 00:00:00', '2024-03-31 23:59:59');
+      for (const forged of ['', 'guess', 'x'.repeat(32)]) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: path,
+          headers: { 'x-nordlys-lent-actor': forged },
+        });
+        expect(res.statusCode, forged).toBe(401);
+      }
+      // With a caller of its own, the header changes nothing: a user of another organisation stays out.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { authorization: `Bearer ${tokens.userB}`, 'x-nordlys-lent-actor': 'guess' },
+      });
+      expect(other.statusCode).toBe(404);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
 import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
 
@@ -23,17 +23,22 @@ export function useGraphContext(
   deviceTypeId: number | null,
 ): GraphContext {
   const device = useQuery({ ...deviceQuery(deviceId ?? 0), enabled: deviceId !== null });
-  const ofType = useQuery({
-    ...deviceListQuery({
-      page: 1,
-      pageSize: PAGE_SIZE_MAX,
-      sort: 'name',
-      filters: { deviceTypeId: deviceTypeId ?? 0 },
-    }),
-    enabled: deviceTypeId !== null,
-  });
+  // Only a multi-source chart reads its type's devices: the other graphs of a wall
+  // keep no second query (each costs its graph work on every render).
+  const typeQueries: ReturnType<typeof deviceListQuery>[] =
+    deviceTypeId === null
+      ? []
+      : [
+          deviceListQuery({
+            page: 1,
+            pageSize: PAGE_SIZE_MAX,
+            sort: 'name',
+            filters: { deviceTypeId },
+          }),
+        ];
+  const ofType = useQueries({ queries: typeQueries, combine: (results) => results[0]?.data });
   const deviceNames = new Map<number, string>();
-  for (const listed of ofType.data?.items ?? []) deviceNames.set(listed.id, listed.name);
+  for (const listed of ofType?.items ?? []) deviceNames.set(listed.id, listed.name);
   if (device.data) deviceNames.set(device.data.id, device.data.name);
   const key = device.data
     ? [...device.data.dataKeys, ...device.data.syntheticKeys].find((k) => k.key === dataKey)
