@@ -5,6 +5,35 @@
 // user's dashboards, which its graphs wait for (src/lib/boot.ts takes each
 // answer over once). Offline, the failures are left to the console.
 (function () {
+  // The devices a dashboard's graph reads, as graphSources() in
+  // src/features/dashboards/graphs/sources.ts has them.
+  function devicesOf(graph) {
+    var source = function (s) {
+      return s && typeof s.deviceId === 'number' && s.dataKey !== null && s.dataKey !== undefined
+        ? [s.deviceId]
+        : [];
+    };
+    var many = graph.dataSources;
+    switch (graph.type) {
+      case 2: // the difference of two sources
+        if (many && !Array.isArray(many)) return source(many.a).concat(source(many.b));
+        break;
+      case 3: // a score of several
+        if (Array.isArray(many)) return many.flatMap(source);
+        break;
+      case 5: // maps
+      case 7:
+        return [];
+      case 6: // one key of several devices
+        if ('deviceTypeId' in graph)
+          return graph.dataSource && graph.dataSource.dataKey && Array.isArray(graph.deviceIds)
+            ? graph.deviceIds
+            : [];
+        break;
+    }
+    return source(graph.dataSource);
+  }
+
   var ask = function (path) {
     var answer = fetch(path, {
       credentials: 'same-origin',
@@ -28,8 +57,37 @@
   }
   var page = location.pathname.replace(/\/+$/, '');
   var kiosk = new URLSearchParams(location.search).has('kiosk');
-  if (page === '/dashboard' && (kept || kiosk))
-    answers['/api/v2/dashboards'] = ask('/api/v2/dashboards');
+  if (page === '/dashboard' && (kept || kiosk)) {
+    var dashboards = ask('/api/v2/dashboards');
+    answers['/api/v2/dashboards'] = dashboards;
+    // Then the shown dashboard's devices, in the one read the console makes of them
+    // (src/features/dashboards/page/prefetch.ts, whose test holds the two together).
+    var board = new URLSearchParams(location.search).get('board');
+    dashboards
+      .then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      })
+      .then(function (list) {
+        if (!Array.isArray(list) || list.length === 0) return;
+        var shown =
+          list.find(function (dashboard) {
+            return dashboard.id === board;
+          }) || list[0];
+        var ids = [];
+        (shown.graphs || []).forEach(function (graph) {
+          devicesOf(graph).forEach(function (id) {
+            if (ids.indexOf(id) === -1) ids.push(id);
+          });
+        });
+        ids = ids.slice(0, 100); // DEVICE_IDS_MAX
+        // Too late once the console has loaded its first page: it asked for them itself.
+        if (ids.length === 0 || window.nordlysBoot !== answers) return;
+        var query = { page: '1', pageSize: '500', sort: 'id', ids: ids.join(',') }; // PAGE_SIZE_MAX
+        var path = '/api/v2/devices?' + new URLSearchParams(query).toString();
+        answers[path] = ask(path);
+      })
+      .catch(function () {});
+  }
   window.nordlysBoot = answers;
   // The router keeps scroll positions in sessionStorage. A tab's first use of it opens the
   // storage, which blocks for tens of milliseconds: done now, while the scripts still load.

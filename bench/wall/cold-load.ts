@@ -10,6 +10,7 @@ import {
 } from './browser.ts';
 import type { LoadTimes } from './in-page.ts';
 import { WALL_GRAPHS } from './wall-world.ts';
+import { anchorLoad } from './anchor.ts';
 
 const ms = (value: number) => value.toFixed(1);
 const median = (values: number[]) =>
@@ -22,7 +23,9 @@ const median = (values: number[]) =>
  * Cold loads of the wall, each in a fresh context (empty cache, no service
  * worker): from navigation start until every graph has drawn (and the frame
  * after painted), with when the scripts had run and the last dashboards,
- * device and history answers came; medians over `rounds`. `screenshot`
+ * device and history answers came; medians over `rounds`. Each round also
+ * loads the uPlot anchor (bench/wall/anchor.ts): the ratio is the console's
+ * median over the anchor's, both timed in the same run. `screenshot`
  * saves the first round's screen; `waterfall` is given its last round's requests.
  */
 export async function coldLoads(
@@ -32,7 +35,15 @@ export async function coldLoads(
   waterfall?: (line: string) => void,
 ) {
   const loads: (LoadTimes & LoadSteps)[] = [];
+  const anchors: number[] = [];
   for (let round = 0; round < rounds; round++) {
+    // The anchor first in every other round: neither gets the warmer machine each time.
+    const anchor = async () => {
+      const drawn = await anchorLoad(run);
+      if (drawn === null) throw new Error(`the uPlot anchor did not draw in ${LOAD_TIMEOUT_MS} ms`);
+      anchors.push(drawn);
+    };
+    if (round % 2 === 1) await anchor();
     const kiosk = await openWall(run);
     try {
       const times = await loadTimes(kiosk.page, LOAD_TIMEOUT_MS);
@@ -44,6 +55,7 @@ export async function coldLoads(
     } finally {
       await kiosk.close();
     }
+    if (round % 2 === 0) await anchor();
   }
   const medianOf = (name: keyof (LoadTimes & LoadSteps)) => ms(median(loads.map((l) => l[name])));
   const drawn = loads.map((l) => l.drawn);
@@ -57,6 +69,8 @@ export async function coldLoads(
     'dashboards ms': medianOf('dashboards'),
     'devices ms': medianOf('devices'),
     'history ms': medianOf('history'),
+    'uPlot anchor ms': ms(median(anchors)),
+    'ratio to anchor': (median(drawn) / median(anchors)).toFixed(2),
   };
 }
 

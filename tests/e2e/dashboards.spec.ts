@@ -280,13 +280,21 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
   });
   await signIn(page, demo.manager);
   await acceptCookies(page);
+  // Away from the page signing in landed on, whose graphs may still be reading.
+  await page.goto('about:blank');
   // The device, key and start of each history read (its end and bucket count set aside).
   const asked: { source: string; from: string }[] = [];
+  // The graphs' devices: one list read by ids (asked for by boot.js as the page opens), none alone.
+  const deviceReads: string[] = [];
   page.on('request', (r) => {
     for (const path of historyPaths(r)) {
       const parts = path.split('/');
       asked.push({ source: `${parts[4]} ${parts[7]}`, from: parts[5] ?? '' });
     }
+    const url = new URL(r.url());
+    const byIds = url.pathname === '/api/v2/devices' && url.searchParams.has('ids');
+    if ((byIds || /^\/api\/v2\/device\/\d+$/.test(url.pathname)) && r.method() === 'GET')
+      deviceReads.push(url.pathname + url.search);
   });
   // How often each source's window (its earliest start) was read. Once the live feed has
   // connected, a graph also reads from its last bucket on (what came meanwhile): no window.
@@ -317,6 +325,9 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
   // every width it passed through.
   expect(await transition('still-a')).toBe('0s');
   expect(windowReads()).toEqual({ [`${a.id} countIn`]: 1, [`${b.id} countIn`]: 1 });
+  expect(deviceReads).toEqual([
+    `/api/v2/devices?page=1&pageSize=500&sort=id&ids=${encodeURIComponent(`${a.id},${b.id}`)}`,
+  ]);
   await page.getByRole('button', { name: /^(Rediger|Edit)$/ }).click();
   await expect.poll(() => transition('still-a')).not.toBe('0s');
 });

@@ -11,6 +11,26 @@ const shownOf = (list: DashboardList, board: string | undefined) =>
   list.find((dashboard) => dashboard.id === board) ?? list[0];
 
 /**
+ * The devices the shown dashboard's graphs read, in the graphs' order. public/boot.js
+ * works out the same list from the dashboards' answer (its test holds the two together).
+ */
+export function shownDeviceIds(list: DashboardList, board: string | undefined): number[] {
+  const shown = shownOf(list, board);
+  if (!shown) return [];
+  return [
+    ...new Set(shown.graphs.flatMap((graph) => graphSources(graph).map((s) => s.deviceId))),
+  ].slice(0, DEVICE_IDS_MAX);
+}
+
+/** The list query of a dashboard's devices: one read, which boot.js may have asked for already. */
+export const devicesOfDashboard = (ids: readonly number[]) => ({
+  page: 1,
+  pageSize: PAGE_SIZE_MAX,
+  sort: 'id',
+  filters: { ids: ids.join(',') },
+});
+
+/**
  * Asks, while the dashboard's scripts still load, for what its graphs ask
  * first: the user's dashboards, then each device of the shown one (with its
  * organisation's time zone). The graphs find them in the cache
@@ -19,22 +39,11 @@ const shownOf = (list: DashboardList, board: string | undefined) =>
  */
 export async function prefetchDashboard(queryClient: QueryClient, board: string | undefined) {
   const list = await queryClient.ensureQueryData(dashboardListQuery());
-  const shown = shownOf(list, board);
-  if (!shown) return;
-  const ids = [
-    ...new Set(shown.graphs.flatMap((graph) => graphSources(graph).map((s) => s.deviceId))),
-  ].slice(0, DEVICE_IDS_MAX);
+  const ids = shownDeviceIds(list, board);
   if (ids.length === 0) return;
   // One request for every device. Each device's own read waits for it, so a graph
   // that mounts before the list has come does not ask for its device alone.
-  const listed = queryClient.fetchQuery(
-    deviceListQuery({
-      page: 1,
-      pageSize: PAGE_SIZE_MAX,
-      sort: 'id',
-      filters: { ids: ids.join(',') },
-    }),
-  );
+  const listed = queryClient.fetchQuery(deviceListQuery(devicesOfDashboard(ids)));
   await Promise.allSettled(
     ids.map((id) =>
       queryClient.fetchQuery({
