@@ -25,7 +25,8 @@ async function anchorHtml(): Promise<string> {
   const uplot = await fs.readFile(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
   const css = await fs.readFile(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
   const width = Math.floor(VIEWPORT.width / WALL_COLUMNS) - 8;
-  const height = Math.floor((VIEWPORT.height - 60) / WALL_ROWS) - 8;
+  // Each chart with its title (uPlot adds it above the canvas) fits a quarter of the screen.
+  const height = Math.floor((VIEWPORT.height - 60) / WALL_ROWS) - 56;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Wall anchor</title>
 <style>${css} body{margin:0;font:12px sans-serif} #wall{display:grid;grid-template-columns:repeat(${WALL_COLUMNS},1fr);gap:8px;padding:4px}</style>
 <script>${uplot}</script></head><body><h1 style="margin:4px;font-size:20px">Wall</h1><div id="wall"></div>
@@ -83,9 +84,10 @@ async function anchorHtml(): Promise<string> {
 
 /**
  * Opens the anchor wall in a fresh context (signed in by the run's session,
- * with the probe script) and answers its load times; null when it did not draw.
+ * with the probe script) and answers when it had drawn; null when it did not.
+ * `screenshot` saves its screen once drawn.
  */
-export async function anchorLoad(run: WallRun): Promise<number | null> {
+export async function anchorLoad(run: WallRun, screenshot?: string): Promise<number | null> {
   const html = await anchorHtml();
   const context = await run.browser.newContext({
     viewport: VIEWPORT,
@@ -104,7 +106,9 @@ export async function anchorLoad(run: WallRun): Promise<number | null> {
     await page.goto(`${run.server.origin}${ANCHOR_PATH}?board=${run.wall.boardId}`, {
       waitUntil: 'commit',
     });
-    return (await loadTimes(page, LOAD_TIMEOUT_MS))?.drawn ?? null;
+    const drawn = (await loadTimes(page, LOAD_TIMEOUT_MS))?.drawn ?? null;
+    if (drawn !== null && screenshot) await page.screenshot({ path: screenshot });
+    return drawn;
   } finally {
     await context.close();
   }

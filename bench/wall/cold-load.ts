@@ -26,7 +26,7 @@ const median = (values: number[]) =>
  * device and history answers came; medians over `rounds`. Each round also
  * loads the uPlot anchor (bench/wall/anchor.ts): the ratio is the console's
  * median over the anchor's, both timed in the same run. `screenshot`
- * saves the first round's screen; `waterfall` is given its last round's requests.
+ * saves the first round's screen (and the anchor's beside it, `-anchor.png`); `waterfall` is given its last round's requests.
  */
 export async function coldLoads(
   run: WallRun,
@@ -39,7 +39,9 @@ export async function coldLoads(
   for (let round = 0; round < rounds; round++) {
     // The anchor first in every other round: neither gets the warmer machine each time.
     const anchor = async () => {
-      const drawn = await anchorLoad(run);
+      const shot =
+        screenshot && round === 0 ? screenshot.replace(/(\.png)?$/, '-anchor.png') : undefined;
+      const drawn = await anchorLoad(run, shot);
       if (drawn === null) throw new Error(`the uPlot anchor did not draw in ${LOAD_TIMEOUT_MS} ms`);
       anchors.push(drawn);
     };
