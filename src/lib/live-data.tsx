@@ -133,9 +133,10 @@ const LiveConnectionContext = createContext<LiveConnection | null>(null);
 
 /**
  * Owns the live connection of the signed-in layout: opened once when it is
- * first committed (a layout effect, never while rendering; the page below renders after it), shared by every chart, device list and
- * message log below it, and closed when the session ends (sign-out, another
- * sign-in, the server ending it: session-end.ts) or the layout goes.
+ * first committed (a layout effect, never while rendering; the page below
+ * renders only then), shared by every chart, device list and message log
+ * below it, and closed when the session ends (sign-out, another sign-in, the
+ * server ending it: session-end.ts) or the layout goes.
  */
 export function LiveConnectionProvider({
   children,
