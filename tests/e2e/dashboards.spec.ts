@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import mqtt from 'mqtt';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { Graph } from '../../contracts/dashboard.ts';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, englishUser, signIn } from './helpers.ts';
 import {
   bylivCounters,
   createDashboard,
@@ -410,11 +410,15 @@ test('an old dashboard whose graphs lack a grid is repaired and saved, and says 
   page,
   request,
 }) => {
-  const token = await apiToken(request, demo.manager);
+  // A user of its own: every page that loads a user's dashboards repairs them all, so
+  // another test's page signed in as the same user could repair this one first.
+  const user = await englishUser(request, 'repair');
+  const token = await apiToken(request, user.email, user.password);
   const { a, b } = await bylivCounters(request, token);
-  // Made after signing in: the dashboard page that sign-in lands on has loaded already.
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
+  await signIn(page, user.email, user.password);
+  // The page sign-in lands on has read the dashboards (and made the starter one) before
+  // the old one is made, so it is this test's own navigation that finds and repairs it.
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toBeVisible();
   const made = await createDashboard(request, token, {
     name: unique('E2E old'),
     graphs: [
@@ -442,6 +446,7 @@ test('an old dashboard whose graphs lack a grid is repaired and saved, and says 
       { i: 'old-a', x: 0, y: 0, w: 6, h: 12, minW: 4, minH: 12 },
       { i: 'old-b', x: 6, y: 0, w: 6, h: 12, minW: 4, minH: 12 },
     ]);
+  await user.remove();
 });
 
 test('a dashboard exports as a JSON file that imports back as a new dashboard; a bad file changes nothing', async ({
