@@ -28,7 +28,9 @@ import { LAST_HOUR, LAST_MINUTE, prepareWall, WALL_GRAPHS } from './wall/wall-wo
 // Each wall device has BENCH_WALL_HISTORY_HOURS (default 2) of history, a point a second.
 // BENCH_PROBES=0 skips 2 and BENCH_WALL_MINUTES=0 skips 3.
 // BENCH_SCREENSHOT=file.png saves the first cold load's screen;
-// BENCH_WALL_WATERFALL=1 prints the last cold load's requests.
+// BENCH_WALL_WATERFALL=1 prints the last cold load's requests;
+// BENCH_WALL_PROFILE=file.cpuprofile saves the last cold load's CPU profile (per setup: the
+// setup's label is added to the name).
 const MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WALL_WARMUP_S ?? 70);
 const ROUNDS = Number(process.env.BENCH_WALL_ROUNDS ?? 7);
@@ -39,6 +41,7 @@ const BACKGROUND_RATE = 1000;
 const BACKGROUND_DEVICES = 20;
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 const WATERFALL = process.env.BENCH_WALL_WATERFALL === '1';
+const PROFILE = process.env.BENCH_WALL_PROFILE;
 
 type Row = Record<string, string | number>;
 const results = {
@@ -76,7 +79,13 @@ async function run(setup: Setup): Promise<void> {
   try {
     // Points in every graph's last minute before the first load.
     await sleep(5000);
-    results.load.push(await coldLoads(wallRun, ROUNDS, SCREENSHOT, WATERFALL ? say : undefined));
+    const profile = PROFILE?.replace(
+      /(\.cpuprofile)?$/,
+      `-${setup.label.replace(/\W+/g, '-').toLowerCase()}.cpuprofile`,
+    );
+    results.load.push(
+      await coldLoads(wallRun, ROUNDS, SCREENSHOT, WATERFALL ? say : undefined, profile),
+    );
     for (const [menuId, window] of PROBES > 0
       ? ([
           [LAST_MINUTE, 'last minute (7)'],

@@ -48,7 +48,15 @@ export interface Kiosk {
  */
 export async function openKiosk(
   browser: Browser,
-  options: { origin: string; session: string; boardId: string; graphs: number; period?: number },
+  options: {
+    origin: string;
+    session: string;
+    boardId: string;
+    graphs: number;
+    period?: number;
+    /** Records a CPU profile of the page from before navigation on (stop it with Profiler.stop). */
+    profile?: boolean;
+  },
 ): Promise<Kiosk> {
   const context: BrowserContext = await browser.newContext({
     viewport: VIEWPORT,
@@ -59,6 +67,11 @@ export async function openKiosk(
   await context.addInitScript({ content: wallProbeScript(options.graphs) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  if (options.profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const period = options.period === undefined ? '' : `&period=${options.period}`;
   await page.goto(`${options.origin}/dashboard?board=${options.boardId}&kiosk=1${period}`, {
     waitUntil: 'commit',
@@ -67,12 +80,13 @@ export async function openKiosk(
 }
 
 /** The run's wall on the kiosk URL, on each graph's own period or on `period` (a menu id). */
-export const openWall = (run: WallRun, period?: number): Promise<Kiosk> =>
+export const openWall = (run: WallRun, period?: number, profile = false): Promise<Kiosk> =>
   openKiosk(run.browser, {
     origin: run.server.origin,
     session: run.server.userSession,
     boardId: run.wall.boardId,
     graphs: WALL_GRAPHS,
+    profile,
     ...(period === undefined ? {} : { period }),
   });
 

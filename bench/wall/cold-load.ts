@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { percentile } from '../setup.ts';
 import {
@@ -26,13 +27,16 @@ const median = (values: number[]) =>
  * device and history answers came; medians over `rounds`. Each round also
  * loads the uPlot anchor (bench/wall/anchor.ts): the ratio is the console's
  * median over the anchor's, both timed in the same run. `screenshot`
- * saves the first round's screen (and the anchor's beside it, `-anchor.png`); `waterfall` is given its last round's requests.
+ * saves the first round's screen (and the anchor's beside it, `-anchor.png`); `waterfall` is
+ * given its last round's requests; `profile` names a file for the last round's CPU profile
+ * (open it in Chromium's DevTools, Performance panel).
  */
 export async function coldLoads(
   run: WallRun,
   rounds: number,
   screenshot?: string,
   waterfall?: (line: string) => void,
+  profile?: string,
 ) {
   const loads: (LoadTimes & LoadSteps)[] = [];
   const anchors: number[] = [];
@@ -46,11 +50,16 @@ export async function coldLoads(
       anchors.push(drawn);
     };
     if (round % 2 === 1) await anchor();
-    const kiosk = await openWall(run);
+    const profiled = profile !== undefined && round === rounds - 1;
+    const kiosk = await openWall(run, undefined, profiled);
     try {
       const times = await loadTimes(kiosk.page, LOAD_TIMEOUT_MS);
       if (!times) throw new Error(`not all ${WALL_GRAPHS} graphs drew in ${LOAD_TIMEOUT_MS} ms`);
       if (screenshot && round === 0) await kiosk.page.screenshot({ path: screenshot });
+      if (profiled) {
+        const { profile: recorded } = await kiosk.cdp.send('Profiler.stop');
+        await fs.writeFile(profile, JSON.stringify(recorded));
+      }
       if (waterfall && round === rounds - 1)
         for (const line of await requests(kiosk.page)) waterfall(line);
       loads.push({ ...times, ...(await loadSteps(kiosk.page)) });
