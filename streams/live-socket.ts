@@ -31,6 +31,11 @@ export interface LiveSocketOptions {
 export function openLiveSocket({ url, token }: LiveSocketOptions = {}): LiveSocket {
   const socketOptions = {
     path: LIVE_PATH,
+    // Straight onto a WebSocket: no long-polling handshake, requests and upgrade first (a
+    // wall's graphs subscribe as the page opens). Where a WebSocket cannot get through (a
+    // proxy), long polling is tried next.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     auth: (send: (data: object) => void) => send({ token: token?.() ?? undefined }),
   };
   return url === undefined ? io(socketOptions) : io(url, socketOptions);

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
 import { connectAs, dataTopic, mqttDevices, publish } from './mqtt-devices.ts';
 
@@ -10,10 +10,30 @@ interface DeviceRow {
   dataKeys: { key: string; name?: string }[];
 }
 
-test('a value published over MQTT with the device token appears on the open chart and in the log', async ({
-  page,
-  request,
-}, testInfo) => {
+/** What the page asked of the live feed (`/api/live`): its long-polling requests and its WebSockets. */
+function recordFeedTransports(page: Page) {
+  const seen = { polling: 0, websockets: 0 };
+  const isLive = (url: string) => new URL(url).pathname.startsWith('/api/live/');
+  page.on('request', (r) => {
+    if (isLive(r.url()) && new URL(r.url()).searchParams.get('transport') === 'polling')
+      seen.polling += 1;
+  });
+  page.on('websocket', (socket) => {
+    if (isLive(socket.url())) seen.websockets += 1;
+  });
+  return seen;
+}
+
+/**
+ * A plain user watches a device's temperature chart while a real MQTT client publishes
+ * `value` as the device: the point shows without a reload, and in the log.
+ */
+async function publishedPointShows(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  value: number,
+) {
   const manager = await apiToken(request, demo.manager);
   const headers = { authorization: `Bearer ${manager}` };
   // The demo's MQTT registry (other tests add registries of their own).
@@ -55,7 +75,8 @@ test('a value published over MQTT with the device token appears on the open char
       .getByRole('img', { name: /^Temperature \(°C\): \d+ · / })
       .or(chart.getByText(/Ingen data i denne periode endnu/)),
   ).toBeVisible();
-  await expect(chart.getByRole('img', { name: /· 21,500$/ })).toHaveCount(0);
+  const shown = new RegExp(`· ${value.toFixed(3).replace('.', ',')}$`);
+  await expect(chart.getByRole('img', { name: shown })).toHaveCount(0);
   await expect(page.getByRole('status', { name: /Live-data: Live/ })).toBeVisible();
 
   // A real MQTT client publishes as the device, with the device's token.
@@ -68,7 +89,7 @@ test('a value published over MQTT with the device token appears on the open char
   try {
     await client.publishAsync(
       `registries/${device.registry.id}/devices/${device.id}/data`,
-      JSON.stringify({ temperature: 21.5, ts: Date.now() }),
+      JSON.stringify({ temperature: value, ts: Date.now() }),
       { qos: 1 },
     );
   } finally {
@@ -77,12 +98,45 @@ test('a value published over MQTT with the device token appears on the open char
 
   // No reload: the point arrives through the live feed.
   // The newest point of the chart is the one published.
-  await expect(
-    chart.getByRole('img', { name: /^Temperature \(°C\): \d+ · 21,500$/ }),
-  ).toBeVisible();
+  await expect(chart.getByRole('img', { name: shown })).toBeVisible();
 
   await page.getByRole('link', { name: 'Log' }).click();
-  await expect(page.getByRole('table', { name: 'Beskeder' })).toContainText('"temperature":21.5');
+  await expect(page.getByRole('table', { name: 'Beskeder' })).toContainText(
+    `"temperature":${value}`,
+  );
+}
+
+test('a value published over MQTT with the device token appears on the open chart and in the log', async ({
+  page,
+  request,
+}, testInfo) => {
+  const feed = recordFeedTransports(page);
+  await publishedPointShows(page, request, testInfo, 21.537);
+  // Straight onto a WebSocket: no long polling first.
+  expect(feed.websockets).toBeGreaterThan(0);
+  expect(feed.polling).toBe(0);
+});
+
+test('where no WebSocket gets through, the live feed comes by long polling', async ({
+  page,
+  request,
+}, testInfo) => {
+  // As behind a proxy that refuses WebSockets: the feed's WebSocket fails as a refused
+  // connection does (an error, then a close), everything else is as usual.
+  await page.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        const refused = new URL(String(url), window.location.href).pathname.startsWith(
+          '/api/live/',
+        );
+        super(refused ? 'ws://127.0.0.1:9/' : url, protocols);
+      }
+    };
+  });
+  const feed = recordFeedTransports(page);
+  await publishedPointShows(page, request, testInfo, 22.463);
+  expect(feed.polling).toBeGreaterThan(0);
 });
 
 test('a publish with a wrong token, to another device’s topic or from a blocked device is refused and stores nothing', async ({

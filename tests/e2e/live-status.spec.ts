@@ -85,12 +85,26 @@ test('after the live feed was away, the list reads the colours it missed', async
       // The live feed passes through here, so the test can cut it and keep it out.
       let away = false;
       const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
-      let upgraded: () => void = () => undefined;
-      const onWebSocket = new Promise<void>((resolve) => (upgraded = resolve));
+      let onTheSocket: () => void = () => undefined;
+      const onWebSocket = new Promise<void>((resolve) => (onTheSocket = resolve));
       let followedOnSocket: () => void = () => undefined;
       const socketFollowed = new Promise<void>((resolve) => (followedOnSocket = resolve));
+      let refused: () => void = () => undefined;
+      const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
+      // While away, the feed's WebSocket fails as one to a server that is not there does
+      // (an error, then a close), and its long polling is refused below.
+      await page.addInitScript(() => {
+        const Native = window.WebSocket;
+        window.WebSocket = class extends Native {
+          constructor(url: string | URL, protocols?: string | string[]) {
+            const live = new URL(String(url), window.location.href).pathname.startsWith(
+              '/api/live/',
+            );
+            super(live && 'e2eFeedAway' in window ? 'ws://127.0.0.1:9/' : url, protocols);
+          }
+        };
+      });
       await page.routeWebSocket(/\/api\/live\//, (socket) => {
-        if (away) return void socket.close();
         const server = socket.connectToServer();
         // Passed on as they are; the subscription's answer is noted (routed
         // sockets are not reported as the page's own).
@@ -98,15 +112,11 @@ test('after the live feed was away, the list reads the colours it missed', async
           if (String(message).includes('"org":true}')) followedOnSocket();
           socket.send(message);
         });
-        // Engine.io's upgrade packet: from now on nothing goes by long polling.
-        socket.onMessage((message) => {
-          if (message === '5') upgraded();
-          server.send(message);
-        });
+        socket.onMessage((message) => server.send(message));
         sockets.push({ page: socket, server });
+        // The feed starts on the WebSocket (long polling only where one cannot get through).
+        onTheSocket();
       });
-      let refused: () => void = () => undefined;
-      const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
       await page.route(/\/api\/live\//, (route) => {
         if (!away) return route.continue();
         refused();
@@ -123,6 +133,7 @@ test('after the live feed was away, the list reads the colours it missed', async
 
       // The connection drops, and reconnecting fails while the device publishes.
       away = true;
+      await page.evaluate(() => Object.assign(window, { e2eFeedAway: true }));
       for (const socket of sockets.splice(0)) {
         await socket.server.close();
         await socket.page.close();
@@ -142,6 +153,7 @@ test('after the live feed was away, the list reads the colours it missed', async
 
       // Back: the feed follows again, and the list reads what it missed.
       away = false;
+      await page.evaluate(() => Reflect.deleteProperty(window, 'e2eFeedAway'));
       await expect(listDot).toHaveAttribute('data-device-status', 'green', { timeout: 20_000 });
       expect(await page.evaluate(() => 'e2eMark' in window)).toBe(true);
     },
