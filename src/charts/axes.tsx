@@ -1,6 +1,6 @@
 import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { scaleLinear } from '@visx/scale';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTheme } from 'styled-components';
 import type { ValueScale } from './scales.ts';
 import { timeTicks } from './time-ticks.ts';
@@ -63,9 +63,11 @@ function TickText({
  * The time axis under a plot `width` wide showing `from`…`to`, with the
  * spec's tick steps (time-ticks.ts) on the wall clock of `timeZone`. Ticks
  * are laid out up to `extendTo` (beyond `to`), so a sliding window that moves
- * the axis by a transform finds the next ticks already there.
+ * the axis by a transform finds the next ticks already there. A chart's
+ * render with new points but the same range (a live point, a graph's other
+ * state) leaves the axis as it is: a wall redraws two dozen charts a second.
  */
-export function TimeAxis({
+export const TimeAxis = memo(function TimeAxis({
   from,
   to,
   extendTo = to,
@@ -102,10 +104,30 @@ export function TimeAxis({
       tickFormat={(value) => tickLabel(Number(value), to - from, timeZone)}
     />
   );
+});
+
+/** Whether two value scales lay out the same axis: the same kind, domain and range. */
+export function sameScale(a: ValueScale, b: ValueScale): boolean {
+  if (a === b) return true;
+  const [fromA, toA] = a.domain();
+  const [fromB, toB] = b.domain();
+  const [bottomA, topA] = a.range();
+  const [bottomB, topB] = b.range();
+  return (
+    'base' in a === 'base' in b &&
+    fromA === fromB &&
+    toA === toB &&
+    bottomA === bottomB &&
+    topA === topB
+  );
 }
 
-/** The value axis left of a plot: five ticks, formatted by `formatTick`. */
-export function ValueAxis({
+/**
+ * The value axis left of a plot: five ticks, formatted by `formatTick`. A
+ * chart makes a new scale for every new point; the axis is laid out again
+ * only when the scale's domain or range changed.
+ */
+export const ValueAxis = memo(function ValueAxis({
   scale,
   formatTick,
 }: {
@@ -123,4 +145,11 @@ export function ValueAxis({
       tickFormat={(value) => formatTick(Number(value))}
     />
   );
+}, sameValueAxis);
+
+function sameValueAxis(
+  before: { scale: ValueScale; formatTick: (value: number) => string },
+  after: { scale: ValueScale; formatTick: (value: number) => string },
+): boolean {
+  return before.formatTick === after.formatTick && sameScale(before.scale, after.scale);
 }

@@ -129,7 +129,11 @@ function BarPlot({
   const tooltip = useChartTooltip(hoverTime);
   const language = i18n.locale === 'en' ? 'en' : 'da';
   const formatValue = givenFormatValue ?? ((value: number) => formatSummaryCount(value, language));
-  const formatTick = givenFormatTick ?? ((value: number) => formatAxisValue(value, language));
+  // The same function while the language stays: the value axis is laid out again only when it changes.
+  const formatTick = useMemo(
+    () => givenFormatTick ?? ((value: number) => formatAxisValue(value, language)),
+    [givenFormatTick, language],
+  );
   const weekendColor =
     givenWeekendColor === undefined ? weekendColorValues[settings.weekendColor] : givenWeekendColor;
   const innerWidth = plotWidth(width);

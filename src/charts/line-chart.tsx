@@ -260,7 +260,11 @@ export function LineChart({
     () => givenFormatValue ?? ((value: number) => formatCount(value, 3, language)),
     [givenFormatValue, language],
   );
-  const formatTick = givenFormatTick ?? ((value: number) => formatAxisValue(value, language));
+  // The same function while the language stays: the value axis is laid out again only when it changes.
+  const formatTick = useMemo(
+    () => givenFormatTick ?? ((value: number) => formatAxisValue(value, language)),
+    [givenFormatTick, language],
+  );
   const weekendColor =
     givenWeekendColor === undefined ? weekendColorValues[settings.weekendColor] : givenWeekendColor;
 
