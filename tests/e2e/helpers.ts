@@ -118,3 +118,34 @@ export async function managerRegistry(request: APIRequestContext, name: string) 
     remove: () => request.delete(`/api/v2/registry/${id}`, { headers }),
   };
 }
+
+/**
+ * Makes the live feed's WebSocket (`/api/live`) fail as one to a server that
+ * cannot be reached does, an error and then a close: `always`, as behind a
+ * proxy that refuses WebSockets, or only while the page's `e2eFeedAway` flag
+ * is set (`setFeedAway`). Everything else connects as usual.
+ */
+export async function refuseFeedWebSockets(page: Page, when: 'always' | 'while away') {
+  await page.addInitScript((always: boolean) => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        const live = new URL(String(url), window.location.href).pathname.startsWith('/api/live/');
+        const refused = live && (always || 'e2eFeedAway' in window);
+        // Nothing listens on port 9 (discard): the connection is refused.
+        super(refused ? 'ws://127.0.0.1:9/' : url, protocols);
+      }
+    };
+  }, when === 'always');
+}
+
+/** Sets or clears the flag `refuseFeedWebSockets(page, 'while away')` looks at. */
+export async function setFeedAway(page: Page, away: boolean) {
+  await page.evaluate(
+    (on) =>
+      on
+        ? Object.assign(window, { e2eFeedAway: true })
+        : Reflect.deleteProperty(window, 'e2eFeedAway'),
+    away,
+  );
+}

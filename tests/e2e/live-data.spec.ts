@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, refuseFeedWebSockets, signIn } from './helpers.ts';
 import { connectAs, dataTopic, mqttDevices, publish } from './mqtt-devices.ts';
 
 interface DeviceRow {
@@ -121,19 +121,8 @@ test('where no WebSocket gets through, the live feed comes by long polling', asy
   page,
   request,
 }, testInfo) => {
-  // As behind a proxy that refuses WebSockets: the feed's WebSocket fails as a refused
-  // connection does (an error, then a close), everything else is as usual.
-  await page.addInitScript(() => {
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        const refused = new URL(String(url), window.location.href).pathname.startsWith(
-          '/api/live/',
-        );
-        super(refused ? 'ws://127.0.0.1:9/' : url, protocols);
-      }
-    };
-  });
+  // As behind a proxy that refuses WebSockets.
+  await refuseFeedWebSockets(page, 'always');
   const feed = recordFeedTransports(page);
   await publishedPointShows(page, request, testInfo, 22.463);
   expect(feed.polling).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import {
   type Page,
   type WebSocketRoute,
 } from '@playwright/test';
-import { acceptCookies, demo, signIn } from './helpers.ts';
+import { acceptCookies, demo, refuseFeedWebSockets, setFeedAway, signIn } from './helpers.ts';
 import { mqttDevices, publish, type MqttDevice } from './mqtt-devices.ts';
 import { statusFeedFollowed } from './status-feed.ts';
 
@@ -91,19 +91,8 @@ test('after the live feed was away, the list reads the colours it missed', async
       const socketFollowed = new Promise<void>((resolve) => (followedOnSocket = resolve));
       let refused: () => void = () => undefined;
       const reconnectRefused = new Promise<void>((resolve) => (refused = resolve));
-      // While away, the feed's WebSocket fails as one to a server that is not there does
-      // (an error, then a close), and its long polling is refused below.
-      await page.addInitScript(() => {
-        const Native = window.WebSocket;
-        window.WebSocket = class extends Native {
-          constructor(url: string | URL, protocols?: string | string[]) {
-            const live = new URL(String(url), window.location.href).pathname.startsWith(
-              '/api/live/',
-            );
-            super(live && 'e2eFeedAway' in window ? 'ws://127.0.0.1:9/' : url, protocols);
-          }
-        };
-      });
+      // While away, the feed's WebSocket is refused, and its long polling below.
+      await refuseFeedWebSockets(page, 'while away');
       await page.routeWebSocket(/\/api\/live\//, (socket) => {
         const server = socket.connectToServer();
         // Passed on as they are; the subscription's answer is noted (routed
@@ -133,7 +122,7 @@ test('after the live feed was away, the list reads the colours it missed', async
 
       // The connection drops, and reconnecting fails while the device publishes.
       away = true;
-      await page.evaluate(() => Object.assign(window, { e2eFeedAway: true }));
+      await setFeedAway(page, true);
       for (const socket of sockets.splice(0)) {
         await socket.server.close();
         await socket.page.close();
@@ -153,7 +142,7 @@ test('after the live feed was away, the list reads the colours it missed', async
 
       // Back: the feed follows again, and the list reads what it missed.
       away = false;
-      await page.evaluate(() => Reflect.deleteProperty(window, 'e2eFeedAway'));
+      await setFeedAway(page, false);
       await expect(listDot).toHaveAttribute('data-device-status', 'green', { timeout: 20_000 });
       expect(await page.evaluate(() => 'e2eMark' in window)).toBe(true);
     },
