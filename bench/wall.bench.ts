@@ -30,7 +30,8 @@ import { LAST_HOUR, LAST_MINUTE, prepareWall, WALL_GRAPHS } from './wall/wall-wo
 // BENCH_SCREENSHOT=file.png saves the first cold load's screen;
 // BENCH_WALL_WATERFALL=1 prints the last cold load's requests;
 // BENCH_WALL_PROFILE=file.cpuprofile saves the last cold load's CPU profile (per setup: the
-// setup's label is added to the name).
+// setup's label is added to the name);
+// BENCH_WALL_TRACE=file.json saves a Chromium trace of the soak's first 5 s (per setup, as above).
 const MINUTES = Number(process.env.BENCH_WALL_MINUTES ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WALL_WARMUP_S ?? 70);
 const ROUNDS = Number(process.env.BENCH_WALL_ROUNDS ?? 7);
@@ -42,6 +43,7 @@ const BACKGROUND_DEVICES = 20;
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 const WATERFALL = process.env.BENCH_WALL_WATERFALL === '1';
 const PROFILE = process.env.BENCH_WALL_PROFILE;
+const TRACE = process.env.BENCH_WALL_TRACE;
 
 type Row = Record<string, string | number>;
 const results = {
@@ -79,10 +81,12 @@ async function run(setup: Setup): Promise<void> {
   try {
     // Points in every graph's last minute before the first load.
     await sleep(5000);
-    const profile = PROFILE?.replace(
-      /(\.cpuprofile)?$/,
-      `-${setup.label.replace(/\W+/g, '-').toLowerCase()}.cpuprofile`,
-    );
+    const perSetup = (file: string | undefined, extension: string) =>
+      file?.replace(
+        new RegExp(`(\\${extension})?$`),
+        `-${setup.label.replace(/\W+/g, '-').toLowerCase()}${extension}`,
+      );
+    const profile = perSetup(PROFILE, '.cpuprofile');
     results.load.push(
       await coldLoads(wallRun, ROUNDS, SCREENSHOT, WATERFALL ? say : undefined, profile),
     );
@@ -98,7 +102,7 @@ async function run(setup: Setup): Promise<void> {
         ...(await publishToPixel(wallRun, probe, plan, menuId)),
       });
     if (MINUTES > 0) {
-      const soaked = await soakWall(wallRun, MINUTES, WARMUP_S);
+      const soaked = await soakWall(wallRun, MINUTES, WARMUP_S, perSetup(TRACE, '.json'));
       results.soak.push(soaked.summary);
       results.timeline.push(...soaked.timeline);
     }

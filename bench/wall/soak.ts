@@ -13,6 +13,17 @@ import { chromiumCpuSeconds } from './process-cpu.ts';
 import { WALL_GRAPHS } from './wall-world.ts';
 
 const MB = 1024 * 1024;
+/** How long a soak's trace records (BENCH_WALL_TRACE). */
+const TRACE_MS = 5_000;
+/** The main thread's tasks, frames and their parts, as DevTools' Performance panel records them. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'v8.execute',
+  'blink.user_timing',
+];
 const STEPS = 10;
 /** A graph is fresh at the end of the soak when it drew a point this recent. */
 const FRESH_MS = 5_000;
@@ -103,13 +114,25 @@ async function soak(cdp: CDPSession, minutes: number, steps: number): Promise<So
 /**
  * The wall on each graph's own period (last minute) for `minutes` after
  * `warmupS` seconds (a last-minute window fills in one), then whether every
- * graph still draws fresh points and the feed is live.
+ * graph still draws fresh points and the feed is live. With `trace`, the
+ * soak's first seconds are also recorded as a Chromium trace.
  */
-export async function soakWall(run: WallRun, minutes: number, warmupS: number) {
+export async function soakWall(
+  run: WallRun,
+  minutes: number,
+  warmupS: number,
+  /** A file for a Chromium trace of the soak's first TRACE_MS (chrome://tracing, DevTools). */
+  trace?: string,
+) {
   const kiosk = await openWall(run);
   try {
     if (!(await loadTimes(kiosk.page, LOAD_TIMEOUT_MS))) throw new Error('the wall did not draw');
     await sleep(warmupS * 1000);
+    if (trace !== undefined) {
+      await run.browser.startTracing(kiosk.page, { path: trace, categories: TRACE_CATEGORIES });
+      await sleep(TRACE_MS);
+      await run.browser.stopTracing();
+    }
     const result = await soak(kiosk.cdp, minutes, STEPS);
     const now = Date.now();
     const fresh = (await lastDrawnTimes(kiosk.page)).filter((t) => now - t <= FRESH_MS).length;

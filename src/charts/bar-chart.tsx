@@ -49,6 +49,8 @@ export interface BarChartProps {
   /** The value axis' ticks: at most two decimals by default. */
   formatTick?: ((value: number) => string) | undefined;
   height?: number | undefined;
+  /** The chart's width in px when its parent has measured it: the first render draws at it. */
+  width?: number | undefined;
   /** The IANA zone times are shown in: ticks, weekends and the tooltip. */
   timeZone?: string | undefined;
   /** Linear (default) or logarithmic value axis; the logarithm leaves out values ≤ 0, and says so. */
@@ -116,6 +118,7 @@ function BarPlot({
   formatValue: givenFormatValue,
   formatTick: givenFormatTick,
   height = CHART_HEIGHT,
+  width: givenWidth,
   timeZone = browserZone(),
   yAxis = 'linear',
   weekendColor: givenWeekendColor,
@@ -125,7 +128,7 @@ function BarPlot({
   const theme = useTheme();
   const { i18n } = useLingui();
   const { settings } = useSettings();
-  const { ref, width } = useChartSize();
+  const { ref, width } = useChartSize(givenWidth);
   const tooltip = useChartTooltip(hoverTime);
   const language = i18n.locale === 'en' ? 'en' : 'da';
   const formatValue = givenFormatValue ?? ((value: number) => formatSummaryCount(value, language));

@@ -33,6 +33,7 @@ export function KindChart({
   yAxis,
   label,
   height,
+  width,
   formats = {},
 }: {
   datasets: readonly ChartDataset[];
@@ -46,6 +47,8 @@ export function KindChart({
   label?: string | undefined;
   /** The plot's height in px: the graph's cell less its legend; the spec's 300 when absent. */
   height?: number | undefined;
+  /** The chart's width in px when the caller has measured it: drawn at it at once. */
+  width?: number | undefined;
   /** A value in tooltips, the value axis' ticks and a band's range; the charts' own when absent. */
   formats?: {
     value?: (value: number) => string;
@@ -61,8 +64,10 @@ export function KindChart({
   const entries =
     kind === 'pie' || kind === 'donut' ? Math.max(datasets.length, 3) : datasets.length;
   const legendReserve = entries <= 1 ? 0 : entries <= 2 ? LEGEND_ROW : LEGEND_ROWS_MAX;
-  const sized =
-    height === undefined ? {} : { height: Math.max(MIN_HEIGHT, height - legendReserve) };
+  const sized = {
+    ...(height === undefined ? {} : { height: Math.max(MIN_HEIGHT, height - legendReserve) }),
+    ...(width === undefined ? {} : { width }),
+  };
   switch (kind) {
     case 'pie':
     case 'donut':

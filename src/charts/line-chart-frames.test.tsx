@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '../lib/i18n.ts';
 import { renderScreen } from '../ui/test-support.tsx';
 import type { FrameCallback } from './frame-loop.ts';
-import { LineChart, plotWidth } from './line-chart.tsx';
+import { LineChart, plotWidth, slideStepMs } from './line-chart.tsx';
 import { DAY, MONDAY, TEST_ZONE, dailySeries } from './test-series.ts';
 import { layOut } from './test-layout.ts';
 
@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('line chart frames', () => {
-  it('redraws sliding charts a pixel at a time on a timer, with no frame asked for between', () => {
+  it('redraws sliding charts together on their beat, with no frame asked for between', () => {
     vi.useFakeTimers({
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
     });
@@ -62,11 +62,13 @@ describe('line chart frames', () => {
     ));
     const { unmount } = renderScreen(<>{wall}</>);
     expect(requestFrame).toHaveBeenCalledTimes(1);
-    // The time the window takes to move one pixel.
-    const pixel = Math.ceil((60 * 60_000) / plotWidth(600));
+    // The beat: at most a pixel of the window, on whole multiples of the clock (here from midnight).
+    const pixel = slideStepMs(60 * 60_000, plotWidth(600));
+    expect(pixel).toBeLessThanOrEqual((60 * 60_000) / plotWidth(600));
+    expect(pixel).toBeGreaterThanOrEqual((60 * 60_000) / plotWidth(600) / 2);
 
     runFrame(performance.now());
-    // Drawn when mounted, each chart waits until its window has moved a pixel: no frame until then.
+    // Drawn when mounted, each chart waits for the next beat: no frame until then.
     expect(pending.size).toBe(0);
     vi.advanceTimersByTime(pixel - 10);
     expect(pending.size).toBe(0);
@@ -77,7 +79,7 @@ describe('line chart frames', () => {
     for (let i = 0; i < 10; i++) {
       runFrame(performance.now());
       expect(pending.size).toBe(0);
-      vi.advanceTimersByTime(pixel + 1);
+      vi.advanceTimersByTime(pixel);
     }
     expect(requestFrame).toHaveBeenCalledTimes(12);
 
@@ -85,6 +87,69 @@ describe('line chart frames', () => {
     expect(pending.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
     vi.useRealTimers();
+  });
+
+  it('keeps charts mounted at different moments on the same beats', () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
+    const clock = () => MONDAY + 3 * DAY + performance.now();
+    const hour = { kind: 'sliding', durationMs: 60 * 60_000 } as const;
+    const pixel = slideStepMs(60 * 60_000, plotWidth(600));
+    const charts = (from: number) =>
+      Array.from({ length: 12 }, (_, i) => (
+        <LineChart
+          key={from + i}
+          label={`Chart ${from + i}`}
+          points={points}
+          window={hour}
+          timeZone={TEST_ZONE}
+          now={clock}
+        />
+      ));
+    renderScreen(<>{charts(0)}</>);
+    runFrame(performance.now());
+    // A third of a beat later, twelve more charts join (a second dashboard row coming in).
+    vi.advanceTimersByTime(Math.round(pixel / 3));
+    renderScreen(<>{charts(12)}</>);
+    runFrame(performance.now());
+    expect(requestFrame).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(pixel - Math.round(pixel / 3));
+    // Ten beats: one frame each for all 24, not one for each group's own phase.
+    for (let i = 0; i < 10; i++) {
+      expect(pending.size).toBe(1);
+      runFrame(performance.now());
+      expect(pending.size).toBe(0);
+      vi.advanceTimersByTime(pixel);
+    }
+    // The two mounts, the first beat and the ten after it.
+    expect(requestFrame).toHaveBeenCalledTimes(13);
+    cleanup();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+  });
+
+  it('draws in its first render at the width its parent measured, before measuring itself', () => {
+    // A ResizeObserver that has not answered yet.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const fixed = { from: MONDAY, to: MONDAY + 3 * DAY, timeZone: TEST_ZONE, now } as const;
+    const { container } = renderScreen(
+      <>
+        <LineChart label="Measured" points={points} width={600} {...fixed} />
+        <LineChart label="Unmeasured" points={points} {...fixed} />
+      </>,
+    );
+    const [measured, unmeasured] = container.querySelectorAll('[data-last-drawn]');
+    expect(Number(measured?.getAttribute('data-last-drawn'))).toBe(points.at(-1)?.time);
+    // Without a width the chart waits for its own measurement to draw anything.
+    expect(unmeasured).toBeUndefined();
   });
 
   it('leaves the frame loop once a fixed window is drawn in', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeTime, nearestIndex, valueDomain } from './line-chart.tsx';
+import {
+  axisRefreshMs,
+  describeTime,
+  nearestIndex,
+  slideStepMs,
+  untilNextStep,
+  valueDomain,
+} from './line-chart.tsx';
 
 describe('line chart helpers', () => {
   const points = [
@@ -69,5 +76,38 @@ describe('line chart helpers', () => {
     expect(describeTime({ time: at, value: 1, bucket: night }, 'Europe/Copenhagen')).toBe(
       '25/11/2026 22:00–26/11/2026 04:00',
     );
+  });
+
+  it('slides a window on a beat of half a pixel to a pixel, on whole multiples of the clock', () => {
+    const minute = 60_000;
+    // The last minute over 250 px: 240 ms a pixel, redrawn every 200 ms (0.83 px).
+    expect(slideStepMs(minute, 250)).toBe(200);
+    // The last hour over 1,000 px: 3.6 s a pixel, redrawn every 2 s (0.56 px).
+    expect(slideStepMs(60 * minute, 1000)).toBe(2000);
+    // Faster than a pixel in 25 ms: every display frame.
+    expect(slideStepMs(minute, 3000)).toBe(0);
+    for (const [span, width] of [
+      [minute, 250],
+      [minute, 1832],
+      [60 * minute, 300],
+      [24 * 60 * minute, 1200],
+    ] as const) {
+      const step = slideStepMs(span, width);
+      expect(step).toBeLessThanOrEqual(span / width);
+      expect(step).toBeGreaterThanOrEqual(span / width / 3);
+      // Beats of different windows meet at whole seconds.
+      expect(step < 1000 ? 1000 % step : step % 1000).toBe(0);
+    }
+    // The next beat is the next multiple of the step; a frame just before a beat counts as it.
+    expect(untilNextStep(1_000_050, minute, 250)).toBe(150);
+    expect(untilNextStep(1_000_198, minute, 250)).toBe(202);
+    expect(untilNextStep(1_000_200, minute, 250)).toBe(200);
+    expect(untilNextStep(1_000_007, minute, 3000)).toBe(1);
+  });
+
+  it('lays out a sliding axis again on whole-second beats', () => {
+    expect(axisRefreshMs(60_000, 250)).toBe(1000);
+    expect(axisRefreshMs(60 * 60_000, 1000)).toBe(5000);
+    expect(axisRefreshMs(7 * 24 * 60 * 60_000, 1000)).toBe(60_000);
   });
 });

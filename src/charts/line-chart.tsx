@@ -2,6 +2,7 @@ import { tz } from '@date-fns/tz';
 import { useLingui } from '@lingui/react/macro';
 import { format } from 'date-fns';
 import {
+  startTransition,
   useEffect,
   useId,
   useLayoutEffect,
@@ -31,6 +32,7 @@ import {
   plotWidth,
 } from './frame.tsx';
 import { subscribeFrame } from './frame-loop.ts';
+import { subscribeTick } from '../lib/clock-ticks.ts';
 import {
   drawablePoints,
   nearestIndex,
@@ -79,6 +81,11 @@ export interface LineChartProps {
   /** The tooltip line under a bucket's value, from its lowest and highest value (already formatted). */
   formatRange?: ((min: string, max: string) => string) | undefined;
   height?: number | undefined;
+  /**
+   * The chart's width in px when its parent has measured it: the first render
+   * draws at it instead of waiting for the chart to measure itself.
+   */
+  width?: number | undefined;
   /** The IANA zone times are shown in (the organisation's): ticks, weekends and the tooltip. */
   timeZone?: string | undefined;
   /** Larger points and tap for the tooltip (spec §9: 3, 5 on touch). */
@@ -112,36 +119,68 @@ export function windowRange(window: ChartWindow, now: number): { from: number; t
 }
 
 /**
- * Milliseconds from `now` until a sliding window `spanMs` long and
- * `widthPx` wide, last drawn at `drawnAt`, has moved a whole pixel (at
- * least 1). Each chart keeps its own phase (its last draw, often a new
- * point): a wall's charts redraw spread over frames, a few at a time,
- * rather than all in one long frame that a new point would wait behind.
+ * The beats a sliding window is redrawn on, on the wall clock: each divides
+ * or is a multiple of a second, so charts of different windows and widths,
+ * and the page's one-second clocks (clock-ticks.ts), fall on the same moments.
  */
-export function untilNextPixel(
-  drawnAt: number,
-  now: number,
-  spanMs: number,
-  widthPx: number,
-): number {
+const SLIDE_STEPS_MS = [
+  25, 50, 100, 200, 250, 500, 1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000,
+  600_000, 900_000, 1_800_000, 3_600_000,
+] as const;
+
+/**
+ * How often a sliding window `spanMs` long and `widthPx` wide is redrawn:
+ * the longest beat in which it moves at most a pixel (every display frame
+ * when it moves faster than a pixel in 25 ms).
+ */
+export function slideStepMs(spanMs: number, widthPx: number): number {
   const msPerPx = Math.max(1, spanMs) / Math.max(1, widthPx);
-  return Math.max(1, Math.ceil(drawnAt + msPerPx - now));
+  let step = 0;
+  for (const candidate of SLIDE_STEPS_MS) if (candidate <= msPerPx) step = candidate;
+  return step;
 }
 
-/** A sliding window redraws once it has moved a whole pixel: a wall of charts redraws less often. */
-const MIN_SHIFT_PX = 1;
+/**
+ * Milliseconds from `now` until a sliding window's next redraw: the next
+ * whole multiple of its step (slideStepMs) on the wall clock. Every chart
+ * of a wall with the same step redraws in the same frame, a few frames a
+ * second in all, rather than each in frames of its own: the browser's work
+ * per frame (layers, compositing) is paid once for all of them.
+ */
+export function untilNextStep(now: number, spanMs: number, widthPx: number): number {
+  const step = slideStepMs(spanMs, widthPx);
+  if (step === 0) return 1;
+  // A frame may come a little before its beat: the beat after it is the next one.
+  return (Math.floor((now + STEP_EARLY_MS) / step) + 1) * step - now;
+}
+
+/** A frame this close before a beat counts as the beat's. */
+const STEP_EARLY_MS = 4;
+
+/**
+ * A sliding window redraws once it has moved half a pixel or more (the
+ * line is drawn antialiased between pixels): at each of its beats, and not
+ * again at a beat just after a new point drew it.
+ */
+const MIN_SHIFT_PX = 0.5;
 
 /** Pixels a sliding axis moves by its transform before it is laid out anew. */
 const AXIS_SHIFT_PX = 2;
 
+/** The beats a sliding axis is laid out anew on: whole seconds, dividing a minute. */
+const AXIS_STEPS_MS = [1_000, 2_000, 5_000, 10_000, 15_000, 30_000, 60_000] as const;
+
 /**
  * How often a sliding window's axis is laid out anew (between, it moves by a
- * transform): once it has moved AXIS_SHIFT_PX, but at least every second and
- * at most every minute. New ticks come in at the right edge at most that late.
+ * transform): about once it has moved AXIS_SHIFT_PX, on a whole-second beat
+ * from every second to every minute. New ticks come in at the right edge at
+ * most that late.
  */
 export function axisRefreshMs(durationMs: number, widthPx: number): number {
-  const msPerPx = durationMs / Math.max(1, widthPx);
-  return Math.min(MINUTE, Math.max(1000, Math.round(msPerPx * AXIS_SHIFT_PX)));
+  const wanted = (durationMs / Math.max(1, widthPx)) * AXIS_SHIFT_PX;
+  let step: number = AXIS_STEPS_MS[0];
+  for (const candidate of AXIS_STEPS_MS) if (candidate <= wanted) step = candidate;
+  return step;
 }
 
 /**
@@ -220,9 +259,9 @@ function traceBand(
  * (decimated to the plot's width) stay smooth, weekends shaded, a legend whose
  * hover thickens a line, and a tooltip run by the tooltip machine. Points
  * that stand for buckets get a light min/max band. New data draws in from the
- * left once (500 ms). On a sliding window the canvas follows the clock a
- * pixel at a time while on screen, and the axis moves with it by a transform;
- * a new point is drawn at once. The root's `data-last-drawn` is the newest
+ * left once (500 ms). On a sliding window the canvas follows the clock while
+ * on screen, on a beat of at most a pixel shared by every chart of the page,
+ * and the axis moves with it by a transform; a new point is drawn at once. The root's `data-last-drawn` is the newest
  * point time drawn inside the plot.
  */
 export function LineChart({
@@ -238,6 +277,7 @@ export function LineChart({
   formatTick: givenFormatTick,
   formatRange,
   height = CHART_HEIGHT,
+  width: givenWidth,
   timeZone = browserZone(),
   touch = false,
   yAxis = 'linear',
@@ -249,7 +289,7 @@ export function LineChart({
   const theme = useTheme();
   const { i18n } = useLingui();
   const { settings } = useSettings();
-  const { ref, width } = useChartSize();
+  const { ref, width } = useChartSize(givenWidth);
   const visible = useVisible(ref);
   const canvas = useRef<HTMLCanvasElement>(null);
   const axisGroup = useRef<SVGGElement>(null);
@@ -325,13 +365,16 @@ export function LineChart({
   const refreshMs = sliding ? axisRefreshMs(window.durationMs, innerWidth) : 0;
   useEffect(() => {
     if (!sliding || !visible) return;
-    const tick = () => setAxisNow(clock());
-    // At once when the chart comes on screen, then at the axis' rate.
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, refreshMs);
+    // At once when the chart comes on screen with an old axis, then on the axis' beat,
+    // in one task with the page's other clocks of that beat.
+    const first = setTimeout(() =>
+      setAxisNow((was) => (Math.abs(clock() - was) >= refreshMs ? clock() : was)),
+    );
+    // A transition: the wall's axes are laid out in slices a live point does not wait behind.
+    const unsubscribe = subscribeTick(refreshMs, () => startTransition(() => setAxisNow(clock())));
     return () => {
       clearTimeout(first);
-      clearInterval(timer);
+      unsubscribe();
     };
   }, [sliding, visible, refreshMs, clock]);
   const axisRange = windowRange(window, axisNow);
@@ -458,8 +501,8 @@ export function LineChart({
     draw.current(clock(), true);
   });
 
-  // Every frame while the line draws in; then, while a window slides on screen, each time it
-  // has moved a pixel (one loop for every chart, asleep on a timer while none is due).
+  // Every frame while the line draws in; then, while a window slides on screen, on its beat
+  // (one loop for every chart, asleep on a timer while none is due).
   useEffect(() => {
     if (innerWidth <= 0 || !visible) return;
     const unsubscribe = subscribeFrame(() => {
@@ -469,7 +512,7 @@ export function LineChart({
         unsubscribe();
         return undefined;
       }
-      return untilNextPixel(lastDrawn.current.now, now, spanMs, innerWidth);
+      return untilNextStep(now, spanMs, innerWidth);
     });
     return unsubscribe;
   }, [sliding, spanMs, visible, innerWidth, hasPoints, clock]);

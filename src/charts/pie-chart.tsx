@@ -32,6 +32,8 @@ export interface PieChartProps {
   /** A value in the tooltip: 2 decimals by default (spec §9 summary tooltips). */
   formatValue?: ((value: number) => string) | undefined;
   height?: number | undefined;
+  /** The chart's width in px when its parent has measured it: the first render draws at it. */
+  width?: number | undefined;
   /** The IANA zone a slice's from and to are shown in. */
   timeZone?: string | undefined;
   /** Hover preview delay; the user's (settings.hoverTime) when not given. */
@@ -79,13 +81,14 @@ function PiePlot({
   unit,
   formatValue: givenFormatValue,
   height = CHART_HEIGHT,
+  width: givenWidth,
   timeZone = browserZone(),
   hoverTime,
   legend = true,
 }: PieChartProps) {
   const theme = useTheme();
   const { i18n } = useLingui();
-  const { ref, width } = useChartSize();
+  const { ref, width } = useChartSize(givenWidth);
   const tooltip = useChartTooltip(hoverTime);
   const language = i18n.locale === 'en' ? 'en' : 'da';
   const formatValue = givenFormatValue ?? ((value: number) => formatSummaryCount(value, language));

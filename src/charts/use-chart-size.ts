@@ -4,11 +4,16 @@ import { useOnScreen } from '../lib/use-on-screen.ts';
 
 /**
  * The width of a chart's frame in whole pixels, kept up to date by a
- * ResizeObserver (0 until measured): attach `ref` to the frame.
+ * ResizeObserver: attach `ref` to the frame. Until the observer answers it is
+ * `initialWidth` (the width its parent measured: a chart handed its data and
+ * its width draws in its first render), else 0.
  */
-export function useChartSize<E extends HTMLElement = HTMLDivElement>() {
+export function useChartSize<E extends HTMLElement = HTMLDivElement>(initialWidth?: number) {
   const ref = useRef<E>(null);
-  const { width } = useElementSize(ref);
+  const { width } = useElementSize(
+    ref,
+    initialWidth !== undefined && initialWidth > 0 ? { width: initialWidth, height: 0 } : undefined,
+  );
   return { ref, width };
 }
 

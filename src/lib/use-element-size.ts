@@ -5,9 +5,16 @@ export interface ElementSize {
   height: number;
 }
 
-/** An element's size in whole pixels, kept up to date by a ResizeObserver (0 × 0 until measured). */
-export function useElementSize(ref: RefObject<Element | null>): ElementSize {
-  const [size, setSize] = useState<ElementSize>({ width: 0, height: 0 });
+/**
+ * An element's size in whole pixels, kept up to date by a ResizeObserver:
+ * `initial` (what its parent measured for it) until the observer answers,
+ * else 0 × 0.
+ */
+export function useElementSize(
+  ref: RefObject<Element | null>,
+  initial?: ElementSize | undefined,
+): ElementSize {
+  const [size, setSize] = useState<ElementSize>(() => initial ?? { width: 0, height: 0 });
   useEffect(() => {
     const element = ref.current;
     if (!element) return;

@@ -25,6 +25,7 @@ export function GraphBody({
   window,
   yAxis,
   height,
+  width,
 }: {
   graph: Graph;
   period: GraphPeriod;
@@ -37,6 +38,8 @@ export function GraphBody({
   yAxis: 'linear' | 'log';
   /** The body's height in px, which a chart fills. */
   height?: number | undefined;
+  /** The body's width in px: a chart drawn with its data draws at it at once. */
+  width?: number | undefined;
 }) {
   // Kept between renders: a new point is one new chart point, not the whole series again.
   const [maps] = useState(() => new ReusingMaps<SeriesPoint, ChartPoint>());
@@ -67,6 +70,7 @@ export function GraphBody({
           yAxis={yAxis}
           label={graph.name}
           height={height}
+          width={width}
         />
       );
   }

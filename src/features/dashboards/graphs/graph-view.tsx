@@ -246,6 +246,7 @@ function ReadGraph({
         live={live}
         yAxis={graph.yAxis ?? 'linear'}
         height={height > 0 ? height : undefined}
+        width={width > 0 ? width : undefined}
       />
     );
   return (
