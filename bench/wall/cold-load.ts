@@ -52,6 +52,17 @@ export async function coldLoads(
     if (round % 2 === 1) await anchor();
     const profiled = profile !== undefined && round === rounds - 1;
     const kiosk = await openWall(run, undefined, profiled);
+    // The last round's history batches, by what each asked for (with the waterfall).
+    const batches: string[] = [];
+    if (waterfall && round === rounds - 1)
+      kiosk.page.on('request', (request) => {
+        if (!request.url().includes('/devicedata-batch')) return;
+        const body = request.postDataJSON() as { requests?: { url: string }[] } | null;
+        const urls = (body?.requests ?? []).map(({ url }) => url.replace(/^\/api\/v2\//, ''));
+        batches.push(
+          `batch of ${urls.length}: ${urls.slice(0, 3).join(' ')}${urls.length > 3 ? ' …' : ''}`,
+        );
+      });
     try {
       const times = await loadTimes(kiosk.page, LOAD_TIMEOUT_MS);
       if (!times) throw new Error(`not all ${WALL_GRAPHS} graphs drew in ${LOAD_TIMEOUT_MS} ms`);
@@ -61,7 +72,7 @@ export async function coldLoads(
         await fs.writeFile(profile, JSON.stringify(recorded));
       }
       if (waterfall && round === rounds - 1)
-        for (const line of await requests(kiosk.page)) waterfall(line);
+        for (const line of [...(await requests(kiosk.page)), ...batches]) waterfall(line);
       loads.push({ ...times, ...(await loadSteps(kiosk.page)) });
     } finally {
       await kiosk.close();
@@ -85,12 +96,15 @@ export async function coldLoads(
   };
 }
 
-/** The page's requests in order: start, first byte and end (ms since navigation), path. */
+/**
+ * The page's requests in order: asked for, sent on a connection (0: a connection's
+ * timing not given), first byte and end (ms since navigation), path.
+ */
 async function requests(page: Page): Promise<string[]> {
   const lines: unknown = await page.evaluate(`(() => {
     const [nav] = performance.getEntriesByType('navigation');
     return [nav, ...performance.getEntriesByType('resource')].filter(Boolean).map((e) =>
-      [e.startTime, e.responseStart, e.responseEnd].map((t) => t.toFixed(0).padStart(6)).join(' ') +
+      [e.startTime, e.requestStart, e.responseStart, e.responseEnd].map((t) => t.toFixed(0).padStart(6)).join(' ') +
       '  ' + new URL(e.name).pathname + new URL(e.name).search.slice(0, 60));
   })()`);
   return Array.isArray(lines) ? lines.map(String) : [];
