@@ -313,6 +313,8 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
     return Object.fromEntries(reads);
   };
   await openDashboard(page, made.id);
+  // On a phone the graphs stack, and the second draws once it comes near the screen.
+  await page.locator('[data-graph-id="still-b"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-graph-id] [data-last-drawn]')).toHaveCount(2);
   const transition = (id: string) =>
     page
