@@ -50,8 +50,9 @@ const flatten = async (options: PluginOption[]): Promise<PluginOption[]> => {
 
 /**
  * Builds the page with the console's own plugins (the lingui macro through
- * babel, React, the catalogs), leaving out the router's and the service
- * worker's: the page has no routes and works offline by being local.
+ * babel, React, the catalogs), leaving out the router's, the service
+ * worker's and the first screens' preloads: the page has no routes and works
+ * offline by being local.
  */
 async function buildPage(outDir: string): Promise<void> {
   const loaded = await loadConfigFromFile(
@@ -62,7 +63,7 @@ async function buildPage(outDir: string): Promise<void> {
   );
   if (!loaded) throw new Error('no vite.config.ts');
   const plugins = (await flatten(loaded.config.plugins ?? [])).filter(
-    (p) => !(p && 'name' in p && /^(tanstack|vite-plugin-pwa)/.test(p.name)),
+    (p) => !(p && 'name' in p && /^(tanstack|vite-plugin-pwa|nordlys:route-preloads)/.test(p.name)),
   );
   await build({
     configFile: false,

@@ -106,6 +106,8 @@ function nordlys(element) {
         points: data.points,
         from,
         to,
+        // Handed its size, as uPlot is: it draws in its first render.
+        width: CHART_WIDTH,
         height: CHART_HEIGHT,
         timeZone: 'UTC',
         weekendColor: null,
