@@ -8,7 +8,7 @@ import {
   type GridItem,
 } from '../../contracts/dashboard.ts';
 import { isGraphComplete, isValidGrid } from '../../machines/dashboard-layout.ts';
-import { DEMO_DASHBOARD_NAME, demoDashboard, type DashboardCounter } from './demo-dashboards.ts';
+import { demoDashboard, type DashboardCounter } from './demo-dashboards.ts';
 
 /** A fixed sequence, so ids are known and differ from graph to graph. */
 function sequence(): () => number {
@@ -47,10 +47,31 @@ describe('the demo dashboard', () => {
   const dashboard = demoDashboard(counters, sequence());
   if (dashboard === null) throw new Error('a dashboard over six counters');
 
-  it('is a teal "People counters" dashboard with a slug-and-six id', () => {
-    expect(dashboard.name).toBe(DEMO_DASHBOARD_NAME);
+  it('is a teal "Persontællere" dashboard with a slug-and-six id, in Danish by default', () => {
+    expect(dashboard.name).toBe('Persontællere');
+    expect(dashboard.description).toMatch(/^Dine persontællere/);
     expect(dashboard.color).toBe('teal');
-    expect(dashboard.id).toMatch(/^people-counters-[a-z0-9]{6}$/);
+    expect(dashboard.id).toMatch(/^persontaellere-[a-z0-9]{6}$/);
+    expect(dashboard.graphs.map((graph) => graph.name)).toContain('Personer ind i dag');
+  });
+
+  it('speaks English to an English-speaking owner, with the same graphs', () => {
+    const english = demoDashboard(counters, sequence(), 'en');
+    expect(english?.name).toBe('People counters');
+    expect(english?.id).toMatch(/^people-counters-[a-z0-9]{6}$/);
+    expect(english?.graphs.map((graph) => graph.name)).toEqual([
+      'People in today',
+      'People out today',
+      'People in, last 7 days – Nyhavn A',
+      'In and out today – Nyhavn A',
+      'Temperature, last 7 days – Nyhavn A',
+      'Battery – Nyhavn A',
+      'Battery – Nyhavn B',
+      'Battery – Nørreport A',
+    ]);
+    expect(english?.graphs.map((graph) => graph.type)).toEqual(
+      dashboard.graphs.map((graph) => graph.type),
+    );
   });
 
   it('is a valid dashboard of complete graphs as the contract has them', () => {

@@ -25,9 +25,36 @@ import { newGraph, repairDashboard } from '../../machines/dashboard-layout.ts';
  * demo world; a user may change or delete it like any of their own.
  */
 
-export const DEMO_DASHBOARD_NAME = 'People counters';
-const DEMO_DASHBOARD_DESCRIPTION =
-  'Your people counters: today live, the last seven days, batteries and temperature.';
+/** The dashboard's words, in its owner's language. */
+export const demoDashboardTexts = {
+  da: {
+    name: 'Persontællere',
+    description: 'Dine persontællere: i dag live, de sidste syv dage, batterier og temperatur.',
+    inToday: 'Personer ind i dag',
+    outToday: 'Personer ud i dag',
+    inWeek: (counter: string) => `Personer ind, sidste 7 dage – ${counter}`,
+    inAndOutToday: (counter: string) => `Ind og ud i dag – ${counter}`,
+    in: 'Ind',
+    out: 'Ud',
+    temperatureWeek: (counter: string) => `Temperatur, sidste 7 dage – ${counter}`,
+    battery: (counter: string) => `Batteri – ${counter}`,
+  },
+  en: {
+    name: 'People counters',
+    description:
+      'Your people counters: today live, the last seven days, batteries and temperature.',
+    inToday: 'People in today',
+    outToday: 'People out today',
+    inWeek: (counter: string) => `People in, last 7 days – ${counter}`,
+    inAndOutToday: (counter: string) => `In and out today – ${counter}`,
+    in: 'In',
+    out: 'Out',
+    temperatureWeek: (counter: string) => `Temperature, last 7 days – ${counter}`,
+    battery: (counter: string) => `Battery – ${counter}`,
+  },
+} as const;
+export type DemoLanguage = keyof typeof demoDashboardTexts;
+type Texts = (typeof demoDashboardTexts)[DemoLanguage];
 
 /** The counters drawn today, side by side: two places, both entrances. */
 const LIVE_COUNTERS = 4;
@@ -36,7 +63,7 @@ const GAUGES = 3;
 /** What a dashboard needs to know of a counter. */
 export type DashboardCounter = Pick<Device, 'id' | 'name' | 'device_type_id'>;
 /** What the seed needs to know of a demo user. */
-export type DemoPerson = Pick<User, 'uuid' | 'org_uuid' | 'group_id'>;
+export type DemoPerson = Pick<User, 'uuid' | 'org_uuid' | 'group_id' | 'language'>;
 
 export interface DemoDashboard {
   id: string;
@@ -103,22 +130,26 @@ function chartOf(
   };
 }
 
-function inAndOutToday(counter: DashboardCounter, random: () => number): DifferenceGraph {
+function inAndOutToday(
+  counter: DashboardCounter,
+  texts: Texts,
+  random: () => number,
+): DifferenceGraph {
   return {
-    ...newGraph(graphTypes.difference, random, `In and out today – ${counter.name}`),
+    ...newGraph(graphTypes.difference, random, texts.inAndOutToday(counter.name)),
     type: graphTypes.difference,
     periodType: 1,
     period: todayLine,
     dataSources: {
-      a: countOf(counter.id, 'countIn', 'In'),
-      b: countOf(counter.id, 'countOut', 'Out'),
+      a: countOf(counter.id, 'countIn', texts.in),
+      b: countOf(counter.id, 'countOut', texts.out),
     },
   };
 }
 
-function battery(counter: DashboardCounter, random: () => number): GaugeGraph {
+function battery(counter: DashboardCounter, texts: Texts, random: () => number): GaugeGraph {
   return {
-    ...newGraph(graphTypes.gauge, random, `Battery – ${counter.name}`),
+    ...newGraph(graphTypes.gauge, random, texts.battery(counter.name)),
     type: graphTypes.gauge,
     periodType: 1,
     // A week, so the gauge has a latest value even just after midnight (batteries report every six hours).
@@ -131,42 +162,39 @@ function battery(counter: DashboardCounter, random: () => number): GaugeGraph {
 
 /**
  * The demo dashboard over `counters` (those its owner may see), or null when
- * there are none. It shows the counters of the first one's device type, in
- * the order given; the grid places its graphs as the console places new
- * ones, two to a row.
+ * there are none, in its owner's language. It shows the counters of the first
+ * one's device type, in the order given; the grid places its graphs as the
+ * console places new ones, two to a row.
  */
 export function demoDashboard(
   counters: readonly DashboardCounter[],
   random: () => number,
+  language: DemoLanguage = 'da',
 ): DemoDashboard | null {
+  const texts = demoDashboardTexts[language];
   const typeId = counters.find((counter) => counter.device_type_id !== null)?.device_type_id;
   if (typeId === undefined || typeId === null) return null;
   const shown = counters.filter((counter) => counter.device_type_id === typeId);
   const [first] = shown;
   if (first === undefined) return null;
   const graphs: Graph[] = [
-    countsToday(shown, typeId, 'countIn', 'People in today', random),
-    countsToday(shown, typeId, 'countOut', 'People out today', random),
+    countsToday(shown, typeId, 'countIn', texts.inToday, random),
+    countsToday(shown, typeId, 'countOut', texts.outToday, random),
+    chartOf(texts.inWeek(first.name), weekBars, countOf(first.id, 'countIn'), random),
+    inAndOutToday(first, texts, random),
     chartOf(
-      `People in, last 7 days – ${first.name}`,
-      weekBars,
-      countOf(first.id, 'countIn'),
-      random,
-    ),
-    inAndOutToday(first, random),
-    chartOf(
-      `Temperature, last 7 days – ${first.name}`,
+      texts.temperatureWeek(first.name),
       weekLine,
       valueOf(first.id, 'temperature', '°C'),
       random,
     ),
-    ...shown.slice(0, GAUGES).map((counter) => battery(counter, random)),
+    ...shown.slice(0, GAUGES).map((counter) => battery(counter, texts, random)),
   ];
   return {
-    id: idFromName(DEMO_DASHBOARD_NAME, random),
-    name: DEMO_DASHBOARD_NAME,
+    id: idFromName(texts.name, random),
+    name: texts.name,
     color: DEFAULT_DASHBOARD_COLOR,
-    description: DEMO_DASHBOARD_DESCRIPTION,
+    description: texts.description,
     graphs: repairDashboard({ graphs }).graphs,
   };
 }
@@ -194,6 +222,7 @@ export async function seedDemoDashboards(
     const dashboard = demoDashboard(
       ordered.filter((device) => visibleIn(scope, device.org_uuid)),
       random,
+      person.language === 'en' ? 'en' : 'da',
     );
     if (dashboard === null) continue;
     const { id, ...values } = dashboard;

@@ -43,15 +43,17 @@ describe('demo dashboards', () => {
     await t.close();
   });
 
-  it('gives each demo user a "People counters" dashboard over devices they may read', async () => {
+  it('gives each demo user a "Persontællere" dashboard, in their language, over devices they may read', async () => {
     for (const { email } of demoLogins) {
       const dashboards = await dashboardsOf(t.app, email);
       expect(dashboards, email).toHaveLength(1);
       const [dashboard] = dashboards;
       if (!dashboard) continue;
       expect(Value.Check(Dashboard, dashboard), email).toBe(true);
-      expect(dashboard).toMatchObject({ name: 'People counters', color: 'teal', version: 1 });
-      expect(dashboard.id).toMatch(/^people-counters-[a-z0-9]{6}$/);
+      // The demo users speak Danish: so does their dashboard.
+      expect(dashboard).toMatchObject({ name: 'Persontællere', color: 'teal', version: 1 });
+      expect(dashboard.id).toMatch(/^persontaellere-[a-z0-9]{6}$/);
+      expect(dashboard.graphs.map((graph) => graph.name)).toContain('Personer ind i dag');
       expect(dashboard.graphs.length).toBeGreaterThanOrEqual(6);
 
       const get = await signedIn(t.app, email);
