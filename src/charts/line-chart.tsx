@@ -261,8 +261,8 @@ function traceBand(
  * that stand for buckets get a light min/max band. New data draws in from the
  * left once (500 ms). On a sliding window the canvas follows the clock while
  * on screen, on a beat of at most a pixel shared by every chart of the page,
- * and the axis moves with it by a transform; a new point is drawn at once. The root's `data-last-drawn` is the newest
- * point time drawn inside the plot.
+ * and the axis moves with it by a transform; a new point is drawn at once.
+ * The root's `data-last-drawn` is the newest point time drawn inside the plot.
  */
 export function LineChart({
   datasets: givenDatasets,
