@@ -254,6 +254,49 @@ test('the dashboard home does not jump: its cards come below the dashboard, not 
   expect(total).toBeLessThan(0.1);
 });
 
+test('a dashboard lays its graphs out once, at the width of the page', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('Once'),
+    graphs: [
+      lineGraph('once-a', a.id, 'countIn'),
+      lineGraph('once-b', b.id, 'countIn', {}, { x: 6, y: 0 }),
+    ],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  // Every graph cell the page ever adds, with its width then and the grid's.
+  await page.addInitScript(() => {
+    const added: { id: string; width: number; grid: number }[] = [];
+    (window as unknown as { added: typeof added }).added = added;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue;
+          for (const cell of [node, ...node.querySelectorAll<HTMLElement>('[data-graph-id]')]) {
+            const id = cell.dataset['graphId'];
+            const grid = cell.closest<HTMLElement>('[data-testid="dashboard-grid"]');
+            if (id && grid)
+              added.push({ id, width: cell.offsetWidth, grid: grid.getBoundingClientRect().width });
+          }
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await openDashboard(page, made.id);
+  await expect(page.locator('[data-graph-id] [data-last-drawn]')).toHaveCount(2);
+  const added = await page.evaluate(
+    () => (window as unknown as { added: { id: string; width: number; grid: number }[] }).added,
+  );
+  // Each graph mounted once (not first at a guessed width and again at the page's), never
+  // wider than the grid it sits in.
+  expect(added.map((cell) => cell.id).sort()).toEqual(['once-a', 'once-b']);
+  for (const cell of added) expect(cell.width).toBeLessThanOrEqual(Math.ceil(cell.grid));
+});
+
 /** The history reads a request carries: one GET, or a batch of several (docs/live.md). */
 function historyPaths(r: Request): string[] {
   const path = decodeURIComponent(new URL(r.url()).pathname);

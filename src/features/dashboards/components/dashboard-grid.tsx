@@ -1,11 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
-import ReactGridLayout, {
-  useContainerWidth,
-  type Layout,
-  type LayoutItem,
-} from 'react-grid-layout';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import ReactGridLayout, { type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import styled from 'styled-components';
 import {
@@ -116,6 +112,48 @@ function stacked(items: GridItem[]): LayoutItem[] {
     });
 }
 
+/** The grid's height for a layout, as react-grid-layout sizes its container. */
+export function gridHeight(layout: readonly LayoutItem[]): number {
+  const rows = layout.reduce((bottom, item) => Math.max(bottom, item.y + item.h), 0);
+  return rows === 0 ? 0 : rows * ROW_HEIGHT + (rows - 1) * MARGIN;
+}
+
+/** How long the grid waits for its width to settle before laying its graphs out again. */
+const RESIZE_DEBOUNCE_MS = 50;
+
+/**
+ * The grid's width, and whether its graphs may mount. The width is read
+ * before the first paint (so the graphs are laid out once, at their own
+ * width and in the right number of columns); the graphs then mount as a
+ * transition: rendering a dozen of them yields to the browser every few
+ * milliseconds, so the page paints its frame and answers input meanwhile.
+ */
+function useGridWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  const [graphsShown, setGraphsShown] = useState(false);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    setWidth(Math.round(node.getBoundingClientRect().width));
+    startTransition(() => setGraphsShown(true));
+    if (typeof ResizeObserver !== 'function') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const next = Math.round(entry.contentRect.width);
+      clearTimeout(timer);
+      timer = setTimeout(() => setWidth(next), RESIZE_DEBOUNCE_MS);
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, []);
+  return { ref, width, graphsShown };
+}
+
 const toGridItems = (layout: Layout): GridItem[] =>
   layout.map(({ i, x, y, w, h, minW, minH }) => ({
     i,
@@ -142,14 +180,20 @@ export default function DashboardGrid({
   onRemoveGraph,
 }: DashboardGridProps) {
   const { t } = useLingui();
-  const { width, containerRef, mounted } = useContainerWidth({ debounceTimeout: 50 });
-  const mobile = width < MOBILE_BREAKPOINT;
+  const { ref, width, graphsShown } = useGridWidth();
+  const mobile = width !== null && width < MOBILE_BREAKPOINT;
   const items = useMemo(() => graphs.map((graph) => ({ ...gridOf(graph), i: graph.id })), [graphs]);
   const layout = useMemo<LayoutItem[]>(() => (mobile ? stacked(items) : items), [items, mobile]);
   const movable = editing && !mobile;
   return (
-    <Frame ref={containerRef} data-testid="dashboard-grid" data-editing={editing || undefined}>
-      {mounted ? (
+    <Frame
+      ref={ref}
+      data-testid="dashboard-grid"
+      data-editing={editing || undefined}
+      // Until its graphs have mounted, the grid keeps their place: what follows stays put.
+      style={graphsShown ? undefined : { minHeight: gridHeight(layout) }}
+    >
+      {width !== null && graphsShown ? (
         <ReactGridLayout
           // The grid takes a new layout a render after it is given: changing from 12 columns
           // to one, its first render would lay graphs 6 wide out in one column (6 screens wide,

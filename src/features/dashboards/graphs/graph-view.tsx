@@ -277,9 +277,10 @@ function ReadGraph({
         {readers}
         {body}
       </Body>
-      {kiosk ? null : (
+      {/* Mounted only while open: a dashboard's graphs do not each render a closed dialog. */}
+      {kiosk || !exporting ? null : (
         <ExportDialog
-          open={exporting}
+          open
           drawn={data && !data.empty ? data.drawn : null}
           onClose={() => setExporting(false)}
         />
