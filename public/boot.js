@@ -47,8 +47,9 @@
     '/api/config': ask('/api/config'),
     '/api/auth/session': ask('/api/auth/session'),
   };
-  // Only for someone signed in here before (a kept user) or a wall display's URL:
-  // a visitor who is not signed in would get a refusal for nothing.
+  // At once for someone signed in here before (a kept user) or a wall display's URL;
+  // otherwise only once the session is known: a visitor who is not signed in would get
+  // a refusal for nothing.
   var kept = false;
   try {
     kept = localStorage.getItem('nordlys.user') !== null;
@@ -57,9 +58,8 @@
   }
   var page = location.pathname.replace(/\/+$/, '');
   var kiosk = new URLSearchParams(location.search).has('kiosk');
-  if (page === '/dashboard' && (kept || kiosk)) {
+  var askDashboards = function () {
     var dashboards = ask('/api/v2/dashboards');
-    answers['/api/v2/dashboards'] = dashboards;
     // Then the shown dashboard's devices, in the one read the console makes of them
     // (src/features/dashboards/page/prefetch.ts, whose test holds the two together).
     var board = new URLSearchParams(location.search).get('board');
@@ -87,6 +87,31 @@
         answers[path] = ask(path);
       })
       .catch(function () {});
+    return dashboards;
+  };
+  if (page === '/dashboard') {
+    if (kept || kiosk) answers['/api/v2/dashboards'] = askDashboards();
+    else {
+      // A browser that keeps no user (its storage cleared, a first visit with a session
+      // cookie): the dashboards once the session says someone is signed in. The answer's
+      // place is taken now, so that the console, should it get there first, waits for
+      // this read instead of making its own.
+      var later = answers['/api/auth/session']
+        .then(function (response) {
+          return response.ok ? response.clone().json() : null;
+        })
+        .catch(function () {
+          return null;
+        })
+        .then(function (session) {
+          if (session && session.user) return askDashboards();
+          // Signed out (or unknown): the console goes to sign-in and asks for no dashboards.
+          if (answers['/api/v2/dashboards'] === later) delete answers['/api/v2/dashboards'];
+          throw new Error('not signed in');
+        });
+      later.catch(function () {});
+      answers['/api/v2/dashboards'] = later;
+    }
   }
   window.nordlysBoot = answers;
   // The router keeps scroll positions in sessionStorage. A tab's first use of it opens the

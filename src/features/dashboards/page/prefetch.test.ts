@@ -115,13 +115,21 @@ const json = (body: unknown) =>
 describe("a dashboard's devices, asked for before the console's scripts ran (public/boot.js)", () => {
   const holder = globalThis as unknown as { nordlysBoot?: Record<string, Promise<Response>> };
   let list: DashboardList;
+  let session: { user: { id: string } | null };
   const fetched = vi.fn((path: string) =>
-    Promise.resolve(path === '/api/v2/dashboards' ? json(list) : json({})),
+    Promise.resolve(
+      path === '/api/v2/dashboards'
+        ? json(list)
+        : path === '/api/auth/session'
+          ? json(session)
+          : json({}),
+    ),
   );
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetched);
     list = [everyKind('first', 100), everyKind('wall', 200)];
+    session = { user: { id: 'someone' } };
     localStorage.setItem('nordlys.user', '{}');
   });
   afterEach(() => {
@@ -156,9 +164,29 @@ describe("a dashboard's devices, asked for before the console's scripts ran (pub
     expect(expected(undefined)).toContain(encodeURIComponent('103,101'));
   });
 
-  it('not for a visitor who has not signed in here before', async () => {
+  it('in a browser that keeps no user, once the session says someone is signed in', async () => {
     localStorage.clear();
+    window.history.replaceState(null, '', '/dashboard');
+    new Function(bootSource)();
+    // The place is taken before the session has answered: the console waits for this read.
+    const dashboards = holder.nordlysBoot?.['/api/v2/dashboards'];
+    expect(dashboards).toBeInstanceOf(Promise);
+    expect(fetched.mock.calls.map(([path]) => path)).toEqual(['/api/config', '/api/auth/session']);
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await (await dashboards)?.json()).toEqual(list);
+    expect(fetched.mock.calls.map(([path]) => path)).toEqual([
+      '/api/config',
+      '/api/auth/session',
+      '/api/v2/dashboards',
+      expected(undefined),
+    ]);
+  });
+
+  it('not for a visitor who is not signed in', async () => {
+    localStorage.clear();
+    session = { user: null };
     const asked = await boot('/dashboard');
     expect(asked).toEqual(['/api/config', '/api/auth/session']);
+    expect(Object.keys(holder.nordlysBoot ?? {})).toEqual(['/api/config', '/api/auth/session']);
   });
 });
