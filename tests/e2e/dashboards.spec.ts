@@ -275,9 +275,12 @@ test('a dashboard lays its graphs out once, at the width of the page', async ({
     (window as unknown as { added: typeof added }).added = added;
     new MutationObserver((records) => {
       for (const record of records)
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (!(node instanceof HTMLElement)) continue;
-          for (const cell of [node, ...node.querySelectorAll<HTMLElement>('[data-graph-id]')]) {
+          for (const cell of [
+            node,
+            ...Array.from(node.querySelectorAll<HTMLElement>('[data-graph-id]')),
+          ]) {
             const id = cell.dataset['graphId'];
             const grid = cell.closest<HTMLElement>('[data-testid="dashboard-grid"]');
             if (id && grid)
