@@ -282,6 +282,24 @@ describe('tenancy: no read or write across organisations', () => {
       },
     );
 
+    it.each(actors)('%s sees the birthdays of exactly the users in scope', async (who) => {
+      const all = Object.values(world.users);
+      await db()
+        .updateTable('users')
+        .set({ birthday: '1990-05-17' })
+        .where('uuid', 'in', all)
+        .execute();
+      try {
+        const res = await call(who, 'GET', '/api/v2/annual/2026-01-01/2026-12-31/da');
+        expect(res.statusCode).toBe(200);
+        const days = res.json<{ userId?: string }[]>();
+        const expected = actors.filter((u) => sees(who, home[u])).map((u) => world.users[u]);
+        expect(sorted(days.map((day) => day.userId ?? ''))).toEqual(sorted(expected));
+      } finally {
+        await db().updateTable('users').set({ birthday: null }).where('uuid', 'in', all).execute();
+      }
+    });
+
     it('the super user sees every user and organisation there is', async () => {
       const [users, orgs] = await Promise.all([
         db().selectFrom('users').select('uuid').execute(),
@@ -1794,6 +1812,8 @@ describe('tenancy: no read or write across organisations', () => {
       'POST /api/entity/user/forgotpassword/set': 'public, by mailed token',
       'POST /api/entity/user/confirm': 'public, by mailed token',
       'GET /api/auth/oidc/start': 'public, starts third-party sign-in',
+      'GET /api/v2/holidays/{from}/{to}/{language}':
+        "public holidays of the caller's own organisation's country (calendar.test.ts)",
       'POST /api/v2/cloudfunction/test':
         'runs the posted code only; reads no tenant data (function-test-run.test.ts)',
     };
@@ -1829,6 +1849,8 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/cloudfunctions': 'lists',
       'GET /api/v2/devices': 'lists',
       'GET /api/v2/search': 'lists (search suggestions)',
+      'GET /api/v2/annual/{from}/{to}/{language}':
+        'lists (birthdays of the users in scope; calendar.test.ts)',
       'GET /api/v2/address/reverse': 'public address data, signed in only (address.test.ts)',
       'GET /api/v2/address/search': 'public address data, signed in only (address.test.ts)',
       'GET /api/v2/registry/{id}': 'details',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import address from './address.ts';
+import calendar from './calendar.ts';
 import cloudFunctions from './cloud-functions.ts';
 import collections from './collections.ts';
 import dashboards from './dashboards.ts';
@@ -33,6 +34,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     functionSeries,
     dashboards,
     address,
+    calendar,
   ]) {
     await fastify.register(routes);
   }
