@@ -98,6 +98,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the weather provider: Open-Meteo by default, a mirror, or off', () => {
+    expect(loadConfig({}).weather).toEqual({
+      url: 'https://api.open-meteo.com',
+      archiveUrl: 'https://archive-api.open-meteo.com',
+      timeoutMs: 2500,
+    });
+    expect(
+      loadConfig({
+        WEATHER_URL: 'http://meteo.local:8080/',
+        WEATHER_ARCHIVE_URL: 'http://meteo.local:8081',
+        WEATHER_TIMEOUT_MS: '800',
+      }).weather,
+    ).toEqual({
+      url: 'http://meteo.local:8080/',
+      archiveUrl: 'http://meteo.local:8081',
+      timeoutMs: 800,
+    });
+    expect(loadConfig({ WEATHER_URL: 'off' }).weather).toBeNull();
+    expect(() =>
+      loadConfig({ WEATHER_URL: 'ftp://x', WEATHER_ARCHIVE_URL: 'x', WEATHER_TIMEOUT_MS: '10' }),
+    ).toThrow(
+      /WEATHER_URL[\s\S]*WEATHER_ARCHIVE_URL[\s\S]*WEATHER_TIMEOUT_MS must be at least 100/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', MQTT_URL: '  ' })).toMatchObject({
       databaseUrl: undefined,

@@ -64,6 +64,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; jwksUrl: string | undefined } | null;
   /** The Danish address service (reverse lookup and search); null: off (ADDRESS_URL=off). */
   address: { url: string; timeoutMs: number } | null;
+  /** Weather for chart tooltips (Open-Meteo's forecast and archive APIs); null: off (WEATHER_URL=off). */
+  weather: { url: string; archiveUrl: string; timeoutMs: number } | null;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -216,6 +218,24 @@ export function loadConfig(env: Env = process.env): Config {
   );
   if (addressTimeoutMs < 100) problems.push('ADDRESS_TIMEOUT_MS must be at least 100');
 
+  const weatherRaw = read('WEATHER_URL');
+  const weatherUrl =
+    weatherRaw === 'off'
+      ? null
+      : (readUrl(weatherRaw, ['https:', 'http:'], 'WEATHER_URL', problems) ??
+        'https://api.open-meteo.com');
+  const weatherArchiveUrl =
+    readUrl(read('WEATHER_ARCHIVE_URL'), ['https:', 'http:'], 'WEATHER_ARCHIVE_URL', problems) ??
+    'https://archive-api.open-meteo.com';
+  const weatherTimeoutMs = readCount(
+    read('WEATHER_TIMEOUT_MS'),
+    2500,
+    60_000,
+    'WEATHER_TIMEOUT_MS',
+    problems,
+  );
+  if (weatherTimeoutMs < 100) problems.push('WEATHER_TIMEOUT_MS must be at least 100');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -253,6 +273,9 @@ export function loadConfig(env: Env = process.env): Config {
       ? { issuer: oidcIssuer, clientId: oidcClientId, jwksUrl: oidcJwksUrl }
       : null,
     address: addressUrl ? { url: addressUrl, timeoutMs: addressTimeoutMs } : null,
+    weather: weatherUrl
+      ? { url: weatherUrl, archiveUrl: weatherArchiveUrl, timeoutMs: weatherTimeoutMs }
+      : null,
   };
 }
 

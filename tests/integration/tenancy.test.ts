@@ -1853,6 +1853,7 @@ describe('tenancy: no read or write across organisations', () => {
         'lists (birthdays of the users in scope; calendar.test.ts)',
       'GET /api/v2/address/reverse': 'public address data, signed in only (address.test.ts)',
       'GET /api/v2/address/search': 'public address data, signed in only (address.test.ts)',
+      'GET /api/v2/weather': 'public weather data, signed in only (weather.test.ts)',
       'GET /api/v2/registry/{id}': 'details',
       'GET /api/v2/registries/{id}': 'details',
       'GET /api/v2/devicetype/{id}': 'details',

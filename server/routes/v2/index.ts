@@ -13,6 +13,7 @@ import deviceTypes from './device-types.ts';
 import projects from './projects.ts';
 import registries from './registries.ts';
 import search from './search.ts';
+import weather from './weather.ts';
 
 /**
  * The device domain (spec §7 "Devices, registries, device types, functions")
@@ -35,6 +36,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     dashboards,
     address,
     calendar,
+    weather,
   ]) {
     await fastify.register(routes);
   }
