@@ -12,10 +12,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_MQTT_PORT ??= String(await freePort());
 process.env.E2E_ADDRESS_PORT ??= String(await freePort());
+process.env.E2E_WEATHER_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const mqttPort = Number(process.env.E2E_MQTT_PORT);
 const addressPort = Number(process.env.E2E_ADDRESS_PORT);
+const weatherPort = Number(process.env.E2E_WEATHER_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -60,6 +62,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // Nor is Open-Meteo: a local one speaks its format, and tests switch it and count its calls.
+      command: `${process.execPath} --import tsx tests/helpers/open-meteo-server.ts ${weatherPort}`,
+      url: `http://127.0.0.1:${weatherPort}/control/calls`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: `${process.execPath} --import tsx server/server.ts`,
       url: `${baseURL}/api/ready`,
       timeout: 120_000,
@@ -86,6 +97,8 @@ export default defineConfig({
         MQTT_URL: '',
         REDIS_URL: '',
         ADDRESS_URL: `http://127.0.0.1:${addressPort}`,
+        WEATHER_URL: `http://127.0.0.1:${weatherPort}`,
+        WEATHER_ARCHIVE_URL: `http://127.0.0.1:${weatherPort}`,
       },
     },
   ],

@@ -18,9 +18,9 @@ import { NoData } from './no-data.tsx';
 import { valueScale } from './scales.ts';
 import { paletteColor } from './slices.ts';
 import { barSlots, describeSpan, type BarSlot } from './time-spans.ts';
-import type { ChartDataset, YAxisType } from './types.ts';
+import type { ChartDataset, TooltipContext, YAxisType } from './types.ts';
 import { useChartSize } from './use-chart-size.ts';
-import { weekendRanges } from './weekends.ts';
+import { daysOffRanges } from './weekends.ts';
 
 const DAY = 86_400_000;
 /** Weekends: the user's weekend colour, light (as the line chart shades them). */
@@ -33,6 +33,10 @@ const DIMMED_OPACITY = 0.35;
 const LONE_BUCKET_PX = 40;
 
 export interface BarChartProps {
+  /** Public holidays (YYYY-MM-DD), shaded as weekends are. */
+  holidays?: readonly string[] | undefined;
+  /** What the page adds under the tooltip's values (weather, holidays). */
+  tooltipContext?: TooltipContext | undefined;
   /** The series; each bucket shows one bar per dataset, side by side. */
   datasets: readonly ChartDataset[];
   /** The chart's name, for screen readers. */
@@ -124,6 +128,8 @@ function BarPlot({
   weekendColor: givenWeekendColor,
   hoverTime,
   legend,
+  tooltipContext,
+  holidays,
 }: BarChartProps & { slots: readonly BarSlot[] }) {
   const theme = useTheme();
   const { i18n } = useLingui();
@@ -206,8 +212,8 @@ function BarPlot({
   }, [slots, datasets, colors, from, to, innerWidth, innerHeight, y, base, log, theme]);
 
   const weekends = useMemo(
-    () => (weekendColor && to - from > DAY ? weekendRanges(from, to, timeZone) : []),
-    [weekendColor, from, to, timeZone],
+    () => (weekendColor && to - from > DAY ? daysOffRanges(from, to, timeZone, holidays) : []),
+    [weekendColor, from, to, timeZone, holidays],
   );
 
   const targetAt = (event: PointerEvent<HTMLDivElement>): TooltipTarget | null => {
@@ -338,7 +344,14 @@ function BarPlot({
                 chartWidth={width}
                 title={describeSpan(shownSlot.from, shownSlot.to, timeZone)}
                 entries={entries}
-              />
+              >
+                {tooltipContext?.({
+                  time: shownSlot.from,
+                  span: { start: shownSlot.from, end: shownSlot.to },
+                  datasetIds: entries.map((entry) => entry.id),
+                  setLoading: tooltip.setContextLoading,
+                })}
+              </ChartTooltip>
             ) : null}
           </>
         ) : null}

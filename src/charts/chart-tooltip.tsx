@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMachine } from '@xstate/react';
 import { X } from 'lucide-react';
-import { useEffect, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, type PointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { tooltipMachine, type TooltipTarget } from '../../machines/tooltip.machine.ts';
 import { useSettings } from '../lib/use-settings.ts';
@@ -37,6 +37,11 @@ export function useChartTooltip(hoverTime?: number) {
     return () => window.removeEventListener('scroll', onScroll, { capture: true });
   }, [shown, send]);
 
+  const setContextLoading = useCallback(
+    (loading: boolean) => send({ type: loading ? 'context.loading' : 'context.loaded' }),
+    [send],
+  );
+
   const { target, hoverId, weatherLoading } = snapshot.context;
   return {
     /** The point the tooltip is about, while it is shown or fading out. */
@@ -66,6 +71,8 @@ export function useChartTooltip(hoverTime?: number) {
     onLegendHover(datasetId: string | null) {
       send({ type: 'legend.hover', datasetId });
     },
+    /** The context under the values (weather) is loading, or has loaded; one function per chart. */
+    setContextLoading,
   };
 }
 

@@ -7,7 +7,7 @@ import { NoData } from './no-data.tsx';
 import { PieChart } from './pie-chart.tsx';
 import { slicesPerBucket, slicesPerDataset } from './slices.ts';
 import { describeSpan } from './time-spans.ts';
-import type { ChartDataset, YAxisType } from './types.ts';
+import type { ChartDataset, TooltipContext, YAxisType } from './types.ts';
 
 const axisTypes: Record<'linear' | 'log', YAxisType> = { linear: 'linear', log: 'logarithmic' };
 
@@ -35,6 +35,8 @@ export function KindChart({
   height,
   width,
   formats = {},
+  tooltipContext,
+  holidays,
 }: {
   datasets: readonly ChartDataset[];
   kind: ChartType;
@@ -49,6 +51,10 @@ export function KindChart({
   height?: number | undefined;
   /** The chart's width in px when the caller has measured it: drawn at it at once. */
   width?: number | undefined;
+  /** What the page adds under a tooltip's values (weather, holidays). */
+  tooltipContext?: TooltipContext | undefined;
+  /** Public holidays (YYYY-MM-DD), shaded on time axes as weekends are. */
+  holidays?: readonly string[] | undefined;
   /** A value in tooltips, the value axis' ticks and a band's range; the charts' own when absent. */
   formats?: {
     value?: (value: number) => string;
@@ -67,6 +73,7 @@ export function KindChart({
   const sized = {
     ...(height === undefined ? {} : { height: Math.max(MIN_HEIGHT, height - legendReserve) }),
     ...(width === undefined ? {} : { width }),
+    tooltipContext,
   };
   switch (kind) {
     case 'pie':
@@ -89,6 +96,7 @@ export function KindChart({
       return (
         <BarChart
           {...sized}
+          holidays={holidays}
           datasets={datasets}
           label={name}
           unit={unit}
@@ -104,6 +112,7 @@ export function KindChart({
       return (
         <LineChart
           {...sized}
+          holidays={holidays}
           datasets={datasets}
           label={name}
           unit={unit}

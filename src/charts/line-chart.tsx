@@ -41,9 +41,16 @@ import {
   type ValueScale,
 } from './scales.ts';
 import { paletteColor } from './slices.ts';
-import type { ChartDataset, ChartPoint, ChartWindow, YAxisType } from './types.ts';
+import type {
+  ChartDataset,
+  ChartPoint,
+  ChartWindow,
+  TooltipContext,
+  TooltipMoment,
+  YAxisType,
+} from './types.ts';
 import { useChartSize, useVisible } from './use-chart-size.ts';
-import { weekendRanges } from './weekends.ts';
+import { daysOffRanges } from './weekends.ts';
 import { gapThreshold, runsOf } from './gaps.ts';
 
 export type { ChartPoint } from './types.ts';
@@ -59,6 +66,7 @@ const MIN_DOT_SPACING = 10;
 const BAND_OPACITY = 0.3;
 /** Weekends: the user's weekend colour, light. */
 const WEEKEND_OPACITY = 0.12;
+const NO_HOLIDAYS: readonly string[] = [];
 
 export interface LineChartProps {
   /** The lines, one per dataset (the multi-source chart: one per device). */
@@ -100,6 +108,10 @@ export interface LineChartProps {
   legend?: boolean | undefined;
   /** The clock (epoch ms); for tests. */
   now?: (() => number) | undefined;
+  /** What the page adds under the tooltip's values (weather, holidays). */
+  tooltipContext?: TooltipContext | undefined;
+  /** Public holidays (YYYY-MM-DD), shaded as weekends are. */
+  holidays?: readonly string[] | undefined;
 }
 
 /** A point's time for the tooltip, in `timeZone`: a bucket's span, or the instant. */
@@ -285,6 +297,8 @@ export function LineChart({
   hoverTime,
   legend,
   now: clock = Date.now,
+  tooltipContext,
+  holidays = NO_HOLIDAYS,
 }: LineChartProps) {
   const theme = useTheme();
   const { i18n } = useLingui();
@@ -383,6 +397,7 @@ export function LineChart({
   const hasPoints = drawn.some((d) => d.points.length > 0);
   const revealStart = useRef<number | null>(null);
 
+  const holidaysKey = useMemo(() => holidays.join(','), [holidays]);
   const weekendCache = useRef<{ key: string; ranges: Array<readonly [number, number]> }>({
     key: '',
     ranges: [],
@@ -424,11 +439,11 @@ export function LineChart({
     if (context) {
       context.save();
       if (weekendColor && span > DAY) {
-        const key = `${Math.floor(from / DAY)}:${Math.ceil(to / DAY)}:${timeZone}`;
+        const key = `${Math.floor(from / DAY)}:${Math.ceil(to / DAY)}:${timeZone}:${holidaysKey}`;
         if (weekendCache.current.key !== key)
           weekendCache.current = {
             key,
-            ranges: weekendRanges(from - 2 * DAY, to + 2 * DAY, timeZone),
+            ranges: daysOffRanges(from - 2 * DAY, to + 2 * DAY, timeZone, holidays),
           };
         context.fillStyle = withAlpha(weekendColor, WEEKEND_OPACITY);
         for (const [start, end] of weekendCache.current.ranges) {
@@ -548,7 +563,11 @@ export function LineChart({
   const onPointer = (event: PointerEvent<HTMLDivElement>) =>
     tooltip.onPointer(event, targetAt(event));
 
-  const entries = useMemo<{ title: string; entries: TooltipEntry[] } | null>(() => {
+  const entries = useMemo<{
+    title: string;
+    entries: TooltipEntry[];
+    moment: Omit<TooltipMoment, 'setLoading'>;
+  } | null>(() => {
     const target = tooltip.target;
     if (!target) return null;
     const hovered = drawn.find((d) => d.id === target.datasetId)?.points[target.index];
@@ -571,7 +590,15 @@ export function LineChart({
             : undefined,
       });
     }
-    return { title: describeTime(hovered, timeZone), entries: list };
+    return {
+      title: describeTime(hovered, timeZone),
+      entries: list,
+      moment: {
+        time: hovered.time,
+        span: hovered.bucket ? { start: hovered.bucket.start, end: hovered.bucket.end } : undefined,
+        datasetIds: list.map((entry) => entry.id),
+      },
+    };
   }, [
     tooltip.target,
     drawn,
@@ -659,7 +686,9 @@ export function LineChart({
                 chartWidth={width}
                 title={entries.title}
                 entries={entries.entries}
-              />
+              >
+                {tooltipContext?.({ ...entries.moment, setLoading: tooltip.setContextLoading })}
+              </ChartTooltip>
             ) : null}
           </>
         ) : null}

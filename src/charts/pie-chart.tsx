@@ -10,7 +10,7 @@ import { ANIMATION_MS, CHART_HEIGHT, ChartFrame } from './frame.tsx';
 import { NoData } from './no-data.tsx';
 import { sliceShares } from './slices.ts';
 import { describeSpan } from './time-spans.ts';
-import type { ChartSlice } from './types.ts';
+import type { ChartSlice, TooltipContext } from './types.ts';
 import { useChartSize } from './use-chart-size.ts';
 
 /** The doughnut's hole, as a share of its radius. */
@@ -22,6 +22,8 @@ const PIE_MARGIN = LIFT_PX + 4;
 const PAD_ANGLE = 0.004;
 
 export interface PieChartProps {
+  /** What the page adds under the tooltip's values (weather, holidays), for the slice's from and to. */
+  tooltipContext?: TooltipContext | undefined;
   /** The slices (slices.ts: one per dataset, or one per bucket of a dataset), in drawing order. */
   slices: readonly ChartSlice[];
   /** What the values are of; the chart's name for screen readers and the tooltip's line. */
@@ -85,6 +87,7 @@ function PiePlot({
   timeZone = browserZone(),
   hoverTime,
   legend = true,
+  tooltipContext,
 }: PieChartProps) {
   const theme = useTheme();
   const { i18n } = useLingui();
@@ -189,7 +192,14 @@ function PiePlot({
                 chartWidth={width}
                 title={shown.label}
                 entries={[shownEntry(shown, shares[shownIndex] ?? 0)]}
-              />
+              >
+                {tooltipContext?.({
+                  time: shown.from,
+                  span: { start: shown.from, end: shown.to },
+                  datasetIds: [shown.id],
+                  setLoading: tooltip.setContextLoading,
+                })}
+              </ChartTooltip>
             ) : null}
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PeriodWindow } from '../lib/periods.ts';
 
 /**
@@ -51,3 +52,21 @@ export type ChartWindow = PeriodWindow;
 
 /** The value axis: linear (the default) or logarithmic (spec §3 UI state "y-axis type"). */
 export type YAxisType = 'linear' | 'logarithmic';
+
+/**
+ * What a shown tooltip is about, for what the page adds beside its values
+ * (the weather then, the day's holidays and birthdays: spec §1 and §3
+ * "tooltip"): the instant, or the span of a bucket, bar or slice.
+ */
+export interface TooltipMoment {
+  readonly time: number;
+  /** The span a bucket, bar or slice covers (long periods; pie and doughnut from/to). */
+  readonly span?: { readonly start: number; readonly end: number } | undefined;
+  /** The datasets the tooltip lists, by id. */
+  readonly datasetIds: readonly string[];
+  /** The tooltip machine's context-loading flag (spec §4: set while the weather loads). */
+  readonly setLoading: (loading: boolean) => void;
+}
+
+/** Renders what a page adds to a chart's tooltip, under its values. */
+export type TooltipContext = (moment: TooltipMoment) => ReactNode;

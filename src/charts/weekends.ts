@@ -1,4 +1,4 @@
-import { tz } from '@date-fns/tz';
+import { TZDate, tz } from '@date-fns/tz';
 import { addDays, getDay, startOfDay } from 'date-fns';
 
 /**
@@ -25,4 +25,34 @@ export function weekendRanges(
     day = addDays(day, 7);
   }
   return ranges;
+}
+
+/**
+ * The days off between `from` and `to`: weekends and the given holidays
+ * (YYYY-MM-DD, whole days on the wall clock of `timeZone`), merged so a
+ * holiday on a Friday or a Monday makes one longer span, clipped to the range.
+ */
+export function daysOffRanges(
+  from: number,
+  to: number,
+  timeZone: string,
+  holidays: readonly string[] = [],
+): Array<readonly [number, number]> {
+  const ranges = [...weekendRanges(from, to, timeZone)];
+  for (const holiday of holidays) {
+    const [year = 0, month = 1, date = 1] = holiday.split('-').map(Number);
+    const start = new TZDate(year, month - 1, date, timeZone);
+    const end = addDays(start, 1).getTime();
+    if (end > from && start.getTime() < to)
+      ranges.push([Math.max(start.getTime(), from), Math.min(end, to)]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: Array<readonly [number, number]> = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1])
+      merged[merged.length - 1] = [last[0], Math.max(last[1], range[1])];
+    else merged.push(range);
+  }
+  return merged;
 }

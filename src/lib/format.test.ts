@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysUntil,
   formatDay,
+  formatRelativeDay,
   formatCalendarDate,
   formatCount,
   formatDate,
@@ -42,5 +44,27 @@ describe('formatting', () => {
     expect(formatNumber(10.2003456789, 'da')).toBe('10,2003456789');
     expect(formatNumber(-3, 'da')).toBe('-3');
     expect(formatNumber(0.1 + 0.2, 'en')).toBe('0.3');
+  });
+});
+
+describe('formatRelativeDay', () => {
+  const now = new Date(2026, 11, 23, 15, 30);
+  it('says days within a week in words, in both languages', () => {
+    expect(formatRelativeDay('2026-12-23', 'da', now)).toBe('i dag');
+    expect(formatRelativeDay('2026-12-24', 'da', now)).toBe('i morgen');
+    expect(formatRelativeDay('2026-12-24', 'en', now)).toBe('tomorrow');
+    expect(formatRelativeDay('2026-12-26', 'da', now)).toBe('om 3 dage');
+    expect(formatRelativeDay('2026-12-26', 'en', now)).toBe('in 3 days');
+    expect(formatRelativeDay('2026-12-22', 'en', now)).toBe('yesterday');
+    expect(formatRelativeDay('2026-12-30', 'en', now)).toBe('in 7 days');
+  });
+  it('gives the date further away, with the year when it is another', () => {
+    expect(formatRelativeDay('2026-12-31', 'da', now)).toBe('31. december');
+    expect(formatRelativeDay('2026-12-31', 'en', now)).toBe('31 December');
+    expect(formatRelativeDay('2027-04-06', 'da', now)).toBe('6. april 2027');
+  });
+  it('counts calendar days, not 24-hour spans', () => {
+    expect(daysUntil('2026-12-24', new Date(2026, 11, 23, 23, 59))).toBe(1);
+    expect(daysUntil('2026-12-24', new Date(2026, 11, 24, 0, 1))).toBe(0);
   });
 });

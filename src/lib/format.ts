@@ -42,6 +42,42 @@ export function formatCalendarDate(
     : formatDate(date);
 }
 
+/** The days from `now`'s calendar day (local time) to a calendar day (YYYY-MM-DD). */
+export function daysUntil(day: string, now = new Date()): number {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const then = Date.UTC(year, month - 1, date);
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((then - today) / 86_400_000);
+}
+
+const relativeDays = new Map<'da' | 'en', Intl.RelativeTimeFormat>();
+
+/**
+ * A calendar day (YYYY-MM-DD) as the calendar says it (spec §9): in words
+ * within 7 days ("i dag", "i morgen", "om 3 dage"; "today", "tomorrow",
+ * "in 3 days"), further away as the date ("24. december"; with the year
+ * when it is another year's).
+ */
+export function formatRelativeDay(day: string, language: 'da' | 'en', now = new Date()): string {
+  const days = daysUntil(day, now);
+  if (Math.abs(days) <= 7) {
+    let words = relativeDays.get(language);
+    if (!words) {
+      words = new Intl.RelativeTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+        numeric: 'auto',
+      });
+      relativeDays.set(language, words);
+    }
+    return words.format(days, 'day');
+  }
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const shown = new Date(year, month - 1, date);
+  const pattern = language === 'da' ? 'd. MMMM' : 'd MMMM';
+  return format(shown, year === now.getFullYear() ? pattern : `${pattern} yyyy`, {
+    locale: locales[language],
+  });
+}
+
 /**
  * One number format per language and options: making an Intl.NumberFormat
  * costs far more than using one, and a wall of charts formats axis labels

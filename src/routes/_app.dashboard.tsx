@@ -10,6 +10,7 @@ import {
 } from '../features/dashboards/components/dashboard-search.ts';
 import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
 import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
+import { HomeCalendar } from '../features/home/components/home-calendar.tsx';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { ensureQueries } from '../lib/query-client.ts';
@@ -82,7 +83,12 @@ function Dashboard() {
           <DashboardsPage search={search} onSearch={onSearch} onSettled={onSettled} />
         </Suspense>
       </DashboardTheme>
-      {settled ? <HomeCards user={user} /> : null}
+      {settled ? (
+        <>
+          <HomeCards user={user} />
+          <HomeCalendar />
+        </>
+      ) : null}
     </>
   );
 }

@@ -42,6 +42,7 @@ function DeviceData({ device }: { device: Device }) {
           period={period}
           onPeriodChange={(next) => void navigate({ search: { period: next }, replace: true })}
           timeZone={zone}
+          place={{ lat: device.lat, long: device.lng, calibrated: device.calibrated }}
         />
       )}
     </QueryView>

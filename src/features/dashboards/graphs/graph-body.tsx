@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import type { Graph, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import type { SeriesSnapshot } from '../../../../streams/live-data.ts';
@@ -7,12 +8,16 @@ import { ReusingMaps } from '../../../lib/reusing-map.ts';
 import type { PeriodWindow } from '../../../lib/periods.ts';
 import { DifferenceBody, ScoreBody, WindBody } from './card-bodies.tsx';
 import { KindChart } from '../../../charts/kind-chart.tsx';
+import { useHolidayDates } from '../../../api/calendar/use-calendar-days.ts';
+import { useTooltipContext, type ChartPlace } from '../../../api/chart-context/tooltip-context.tsx';
 import { chartTypes } from '../../../lib/settings.ts';
 import { chartDatasets } from './chart-data.ts';
 import type { DrawnGraph } from './drawn-data.tsx';
 import { GaugeBody } from './gauge-body.tsx';
 import { graphKind } from './graph-kind.ts';
 import type { GraphSource } from './sources.ts';
+
+const DAY = 86_400_000;
 
 /** A graph's body by its type, from what it draws. */
 export function GraphBody({
@@ -26,6 +31,7 @@ export function GraphBody({
   yAxis,
   height,
   width,
+  place,
 }: {
   graph: Graph;
   period: GraphPeriod;
@@ -40,6 +46,8 @@ export function GraphBody({
   height?: number | undefined;
   /** The body's width in px: a chart drawn with its data draws at it at once. */
   width?: number | undefined;
+  /** Where the graph's device is, for its tooltips' weather; null for several devices. */
+  place: ChartPlace | null;
 }) {
   // Kept between renders: a new point is one new chart point, not the whole series again.
   const [maps] = useState(() => new ReusingMaps<SeriesPoint, ChartPoint>());
@@ -48,6 +56,10 @@ export function GraphBody({
     [sources, snapshots, data, maps],
   );
   const it = graphKind(graph);
+  const tooltipContext = useTooltipContext(place, data.timeZone);
+  const { i18n } = useLingui();
+  // Holidays are shaded on charts of more than a day, as weekends are.
+  const holidays = useHolidayDates(i18n.locale === 'en' ? 'en' : 'da', range.to - range.from > DAY);
   switch (it.kind) {
     case 'gauge':
       return (
@@ -71,6 +83,8 @@ export function GraphBody({
           label={graph.name}
           height={height}
           width={width}
+          tooltipContext={tooltipContext}
+          holidays={holidays}
         />
       );
   }

@@ -158,6 +158,7 @@ function ReadGraph({
     first?.deviceId ?? null,
     first?.key ?? null,
     it.kind === 'multiChart' ? it.graph.deviceTypeId : null,
+    it.kind === 'multiChart' ? it.graph.deviceIds : undefined,
   );
   const timeZone = context.timeZone;
   // Periods that do not start at a local midnight are read at once; the zone arrives meanwhile.
@@ -247,6 +248,7 @@ function ReadGraph({
         yAxis={graph.yAxis ?? 'linear'}
         height={height > 0 ? height : undefined}
         width={width > 0 ? width : undefined}
+        place={context.place}
       />
     );
   return (

@@ -1,6 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
+import type { ChartPlace } from '../../../api/chart-context/tooltip-context.tsx';
 import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
+import { sharedPlace } from './graph-place.ts';
 
 export interface GraphContext {
   /** The first device's organisation's IANA time zone: periods and times follow it. */
@@ -9,6 +11,8 @@ export interface GraphContext {
   deviceNames: ReadonlyMap<number, string>;
   /** The data key's name and unit on the first device, when it has one. */
   keyInfo: { name: string | null; unit: string | null };
+  /** Where the first device is and whether it is calibrated (its tooltips' weather); null until read. */
+  place: ChartPlace | null;
   error: Error | null;
 }
 
@@ -21,6 +25,8 @@ export function useGraphContext(
   deviceId: number | null,
   dataKey: string | null,
   deviceTypeId: number | null,
+  /** A multi-source chart's devices: their shared place is its tooltips' (graph-place.ts). */
+  deviceIds: readonly number[] = [],
 ): GraphContext {
   const device = useQuery({ ...deviceQuery(deviceId ?? 0), enabled: deviceId !== null });
   // Only a multi-source chart reads its type's devices: the other graphs of a wall
@@ -47,6 +53,12 @@ export function useGraphContext(
     timeZone: device.data?.org.timeZone ?? null,
     deviceNames,
     keyInfo: { name: key?.name ?? null, unit: key?.unit ?? null },
+    place:
+      deviceTypeId !== null
+        ? sharedPlace((ofType?.items ?? []).filter((listed) => deviceIds.includes(listed.id)))
+        : device.data
+          ? { lat: device.data.lat, long: device.data.lng, calibrated: device.data.calibrated }
+          : null,
     error: device.error ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
+import type { ChartPlace } from '../../../api/chart-context/tooltip-context.tsx';
 import { useConnectionState } from '../../../lib/live-data.tsx';
 import {
   availablePeriods,
@@ -44,6 +45,7 @@ export function DeviceDataPanel({
   period,
   onPeriodChange,
   timeZone,
+  place,
 }: {
   deviceId: number;
   keys: readonly DataKeyInfo[];
@@ -52,6 +54,8 @@ export function DeviceDataPanel({
   onPeriodChange?: (menuId: number) => void;
   /** The device's organisation's IANA time zone. */
   timeZone: string;
+  /** Where the device is, for the tooltips' weather. */
+  place: ChartPlace;
 }) {
   const { i18n } = useLingui();
   const { settings } = useSettings();
@@ -112,6 +116,7 @@ export function DeviceDataPanel({
             kind={kind}
             timeType={timeType}
             timeZone={timeZone}
+            place={place}
           />
         ))
       )}

@@ -1,6 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
+import { useHolidayDates } from '../../../api/calendar/use-calendar-days.ts';
+import { useTooltipContext, type ChartPlace } from '../../../api/chart-context/tooltip-context.tsx';
 import { KindChart } from '../../../charts/kind-chart.tsx';
 import { LineChart } from '../../../charts/line-chart.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -19,6 +21,9 @@ export interface DataKeyInfo {
   name?: string | null | undefined;
   unit?: string | null | undefined;
 }
+
+/** Holidays are shaded on charts of more than a day, as weekends are. */
+const DAY = 86_400_000;
 
 const Caption = styled.p`
   margin: -4px 0 8px;
@@ -64,6 +69,7 @@ export function KeyChart({
   timeType,
   kind = 'line',
   timeZone,
+  place,
 }: {
   deviceId: number;
   info: DataKeyInfo;
@@ -74,9 +80,16 @@ export function KeyChart({
   kind?: ChartType;
   /** The organisation's time zone: the history route's times and the chart's labels. */
   timeZone: string;
+  /** Where the device is, for the tooltips' weather. */
+  place: ChartPlace;
 }) {
   const { t, i18n } = useLingui();
   const frame = useRef<HTMLDivElement>(null);
+  const tooltipContext = useTooltipContext(place, timeZone);
+  const holidays = useHolidayDates(
+    i18n.locale === 'en' ? 'en' : 'da',
+    window.kind === 'sliding' ? window.durationMs > DAY : window.to - window.from > DAY,
+  );
   const onScreen = useOnScreen(frame);
   const width = useElementWidth(frame);
   const durationMs = window.kind === 'sliding' ? window.durationMs : window.to - window.from;
@@ -138,6 +151,8 @@ export function KeyChart({
           formats={{
             value: (value) => formatCount(value, 2, language),
           }}
+          tooltipContext={tooltipContext}
+          holidays={holidays}
         />
       </>
     );
@@ -157,6 +172,8 @@ export function KeyChart({
           formatRange={(min, max) => t`Lowest ${min}, highest ${max}`}
           timeZone={timeZone}
           touch={touch}
+          tooltipContext={tooltipContext}
+          holidays={holidays}
         />
       </>
     );
