@@ -27,33 +27,55 @@ async function weatherMode(request: APIRequestContext, mode: 'ok' | 'down') {
 
 const unique = (name: string) => `${name} ${test.info().project.name} ${Date.now()}`;
 
+/** What a test made, removed after it: other specs count the demo organisation's devices. */
+const cleanups: (() => Promise<unknown>)[] = [];
+
+test.afterEach(async () => {
+  for (const remove of cleanups.splice(0).reverse()) await remove();
+});
+
 /**
  * A calibrated people counter in Copenhagen of the manager's organisation,
- * with a count for every day of December 2025.
+ * with a count for every day of December 2025 (removed after the test).
  */
 async function decemberCounter(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };
-  const made = async (path: string, data: object) => {
+  const create = async (path: string, data: object, removePath?: (id: number) => string) => {
     const res = await request.post(path, { headers, data });
     expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: number; token?: string };
+    const body = (await res.json()) as { id: number; token?: string };
+    if (removePath) cleanups.push(() => request.delete(removePath(body.id), { headers }));
+    return body;
   };
   const name = unique('Juletæller');
-  const registry = await made('/api/v2/registry', { name: `${name} register`, protocol: 'http' });
-  const deviceType = await made('/api/v2/devicetype', {
-    name: `${name} type`,
-    structure: [{ key: 'countIn', name: 'Personer ind', type: 'value', value: '' }],
-  });
-  const device = await made('/api/v2/device', {
-    name,
-    registryId: registry.id,
-    deviceTypeId: deviceType.id,
-    lat: 55.6786,
-    lng: 12.5794,
-    calibrated: true,
-    calibration: { type: 'count', value: 200 },
-  });
-  const deviceToken = await made('/api/generateToken', {
+  const registry = await create(
+    '/api/v2/registry',
+    { name: `${name} register`, protocol: 'http' },
+    (id) => `/api/v2/registry/${id}`,
+  );
+  const deviceType = await create(
+    '/api/v2/devicetype',
+    {
+      name: `${name} type`,
+      structure: [{ key: 'countIn', name: 'Personer ind', type: 'value', value: '' }],
+    },
+    (id) => `/api/v2/devicetype/${id}`,
+  );
+  // Its messages go with it.
+  const device = await create(
+    '/api/v2/device',
+    {
+      name,
+      registryId: registry.id,
+      deviceTypeId: deviceType.id,
+      lat: 55.6786,
+      lng: 12.5794,
+      calibrated: true,
+      calibration: { type: 'count', value: 200 },
+    },
+    (id) => `/api/v2/device/${id}`,
+  );
+  const deviceToken = await create('/api/generateToken', {
     label: `${name} token`,
     type: 'device',
     reference: device.id,
@@ -229,7 +251,7 @@ test('a colleague whose birthday is tomorrow shows on the home calendar as "tomo
   const me = await request.get('/api/auth/user', { headers });
   const { org } = (await me.json()) as { org: { uuid: string } };
   const lastName = `Fødselar ${test.info().project.name} ${Date.now()}`;
-  const made = await request.post('/api/entity/user', {
+  const user = await request.post('/api/entity/user', {
     headers,
     data: {
       email: `birthday.${Date.now()}@nordlys.example`,
@@ -239,7 +261,9 @@ test('a colleague whose birthday is tomorrow shows on the home calendar as "tomo
       birthday: '1990-12-10',
     },
   });
-  expect(made.status(), await made.text()).toBe(201);
+  expect(user.status(), await user.text()).toBe(201);
+  const { uuid } = (await user.json()) as { uuid: string };
+  cleanups.push(() => request.delete(`/api/entity/user/${uuid}`, { headers }));
   // The page's clock: the day before her birthday.
   await page.clock.setFixedTime(new Date('2026-12-09T10:00:00'));
   await signIn(page, demo.manager);
