@@ -62,6 +62,27 @@ describe('pie chart', () => {
     expect(within(tooltip).getByText(/75,5\s%\s·\s23\/11\/2026–24\/11\/2026/)).toBeTruthy();
   });
 
+  it("hands the page the tapped slice's from and to for the tooltip's context", () => {
+    const context = vi.fn(() => <p>Weather then</p>);
+    renderScreen(
+      <PieChart label="Vand" slices={slices} timeZone={zone} tooltipContext={context} />,
+    );
+    const a = slicePath('a');
+    if (!a) throw new Error('no slice a');
+    fireEvent.pointerDown(a, { pointerType: 'touch' });
+    const tooltip = screen.getByRole('tooltip');
+    expect(within(tooltip).getByText('Weather then')).toBeTruthy();
+    const slice = slices[0];
+    if (!slice) throw new Error('no slice');
+    expect(context).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        time: slice.from,
+        span: { start: slice.from, end: slice.to },
+        datasetIds: ['a'],
+      }),
+    );
+  });
+
   it('shows the tooltip when a mouse rests on a slice', async () => {
     renderScreen(<PieChart label="Vand" slices={slices} timeZone={zone} hoverTime={1} />);
     const b = slicePath('b');
