@@ -58,12 +58,13 @@
   }
   var page = location.pathname.replace(/\/+$/, '');
   var kiosk = new URLSearchParams(location.search).has('kiosk');
+  var devicesPlaced = null;
   var askDashboards = function () {
     var dashboards = ask('/api/v2/dashboards');
     // Then the shown dashboard's devices, in the one read the console makes of them
     // (src/features/dashboards/page/prefetch.ts, whose test holds the two together).
     var board = new URLSearchParams(location.search).get('board');
-    dashboards
+    var placed = dashboards
       .then(function (response) {
         return response.ok ? response.clone().json() : null;
       })
@@ -87,6 +88,10 @@
         answers[path] = ask(path);
       })
       .catch(function () {});
+    // The console waits for this before it asks for the devices itself (src/lib/boot.ts):
+    // whichever JSON reading of the dashboards ends first, it is asked for once.
+    devicesPlaced = placed;
+    window.nordlysBootDevices = placed;
     return dashboards;
   };
   if (page === '/dashboard') {
@@ -111,6 +116,12 @@
         });
       later.catch(function () {});
       answers['/api/v2/dashboards'] = later;
+      window.nordlysBootDevices = later.then(
+        function () {
+          return devicesPlaced;
+        },
+        function () {},
+      );
     }
   }
   window.nordlysBoot = answers;

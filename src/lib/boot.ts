@@ -1,7 +1,11 @@
 /** The answers public/boot.js asked for before the console's scripts ran, by path. */
 type BootAnswers = Partial<Record<string, Promise<Response>>>;
 
-const holder = globalThis as unknown as { nordlysBoot?: BootAnswers };
+const holder = globalThis as unknown as {
+  nordlysBoot?: BootAnswers;
+  /** Settles once boot.js has asked for the shown dashboard's devices, or chosen not to. */
+  nordlysBootDevices?: Promise<unknown>;
+};
 const taken = new WeakSet<Promise<Response>>();
 
 /**
@@ -16,10 +20,21 @@ export function bootAnswer(url: string): Promise<Response> | undefined {
 }
 
 /**
+ * Resolves once boot.js has placed its read of the shown dashboard's devices (or
+ * chosen to make none). boot.js works that read out from the dashboards' answer
+ * while the console reads the same answer: waiting for it keeps the console from
+ * asking for the devices as well when its own reading ends first.
+ */
+export async function bootDevicesPlaced(): Promise<void> {
+  await holder.nordlysBootDevices?.catch(() => undefined);
+}
+
+/**
  * Once the first page has loaded, an answer nobody took (the configuration
  * sent the session to another address; the dashboards of a visitor who was
  * not signed in) is dropped: after a sign-in it would be stale.
  */
 export function dropBootAnswers(): void {
   delete holder.nordlysBoot;
+  delete holder.nordlysBootDevices;
 }

@@ -17,7 +17,9 @@ import {
 } from '../../../../contracts/dashboard.ts';
 import { newGraph } from '../../../../machines/dashboard-layout.ts';
 import { listSearchParams } from '../../../api/list-query.ts';
-import { devicesOfDashboard, shownDeviceIds } from './prefetch.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { dropBootAnswers } from '../../../lib/boot.ts';
+import { devicesOfDashboard, prefetchDashboard, shownDeviceIds } from './prefetch.ts';
 
 const source = (deviceId: number | null, dataKey: string | null = 'temperature'): DataSource => ({
   type: dataSourceTypes.key,
@@ -180,6 +182,35 @@ describe("a dashboard's devices, asked for before the console's scripts ran (pub
       '/api/v2/dashboards',
       expected(undefined),
     ]);
+  });
+
+  it('are asked for once when the console reads the dashboards before boot.js has', async () => {
+    // boot.js reads a copy of the dashboards' answer; here its reading ends last.
+    fetched.mockImplementation((path: string) => {
+      if (path !== '/api/v2/dashboards')
+        return Promise.resolve(json(path === '/api/auth/session' ? session : { items: [] }));
+      const answer = json(list);
+      const copy = answer.clone();
+      answer.clone = () =>
+        Object.assign(copy, {
+          json: () =>
+            new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+              Response.prototype.json.call(copy),
+            ),
+        });
+      return Promise.resolve(answer);
+    });
+    window.history.replaceState(null, '', '/dashboard');
+    new Function(bootSource)();
+    try {
+      await prefetchDashboard(new QueryClient(), undefined);
+      // The console's first page is still loading when boot.js has read its copy.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      dropBootAnswers();
+    }
+    const devices = fetched.mock.calls.map(([path]) => path).filter((p) => p.includes('devices'));
+    expect(devices).toEqual([expected(undefined)]);
   });
 
   it('not for a visitor who is not signed in', async () => {

@@ -4,6 +4,7 @@ import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
 import { deviceListQuery, deviceQuery, fetchDevice } from '../../../api/devices/queries.ts';
 import { DEVICE_IDS_MAX } from '../../../../contracts/device.ts';
 import { PAGE_SIZE_MAX } from '../../../../contracts/list.ts';
+import { bootDevicesPlaced } from '../../../lib/boot.ts';
 import { graphSources } from '../graphs/sources.ts';
 
 /** The dashboard shown for `board`: that one, else the first. */
@@ -41,6 +42,8 @@ export async function prefetchDashboard(queryClient: QueryClient, board: string 
   const list = await queryClient.ensureQueryData(dashboardListQuery());
   const ids = shownDeviceIds(list, board);
   if (ids.length === 0) return;
+  // boot.js may be about to ask for the same list: its read is taken instead of a second.
+  await bootDevicesPlaced();
   // One request for every device. Each device's own read waits for it, so a graph
   // that mounts before the list has come does not ask for its device alone.
   const listed = queryClient.fetchQuery(deviceListQuery(devicesOfDashboard(ids)));
