@@ -1,5 +1,6 @@
 import { Type, type Static, type TString } from 'typebox';
 import { Nullable } from './common.ts';
+import { MapTilesConfig } from './map.ts';
 
 /** The API services the console addresses; each has a base URL in the runtime config. */
 export const serviceNames = [
@@ -24,5 +25,7 @@ export const RuntimeConfig = Type.Object({
     >,
   ),
   thirdPartySignIn: Nullable(Type.Object({ issuer: Type.String(), clientId: Type.String() })),
+  /** Maps: the operator's own tiles, else null (the shipped basemap). */
+  map: Type.Object({ tiles: Nullable(MapTilesConfig) }),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

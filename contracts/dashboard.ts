@@ -152,8 +152,10 @@ export const ScoreGraph = graphOf(graphTypes.score, {
 export const WindGraph = graphOf(graphTypes.wind, {
   directionKey: Type.Optional(Nullable(DataKeyName)),
 });
+/** A map graph (type 5) names at most this many devices. */
+export const MAP_GRAPH_DEVICES_MAX = 10_000;
 export const MapGraph = graphOf(graphTypes.map, {
-  deviceIds: Type.Array(EntityId, { maxItems: 10_000 }),
+  deviceIds: Type.Array(EntityId, { maxItems: MAP_GRAPH_DEVICES_MAX }),
 });
 export const MultiChartGraph = graphOf(graphTypes.multiChart, {
   deviceTypeId: Nullable(EntityId),

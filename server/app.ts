@@ -11,6 +11,7 @@ import type { BrokerAuth } from './broker/broker.ts';
 import brokerPlugin from './plugins/broker.ts';
 import databasePlugin from './plugins/database.ts';
 import loadSheddingPlugin from './plugins/load-shedding.ts';
+import mapTilesPlugin from './plugins/map-tiles.ts';
 import errorsPlugin from './plugins/errors.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -68,6 +69,8 @@ export const app = fp<AppOptions>(
     await fastify.register(securityPlugin);
     await fastify.register(metricsPlugin);
     await fastify.register(openapiPlugin);
+    // Before the database: a tile file that cannot be served stops the start at once.
+    await fastify.register(mapTilesPlugin);
     await fastify.register(databasePlugin, options.database ? { database: options.database } : {});
     // Before any hook that reads the database, so a shed request costs next to nothing.
     await fastify.register(loadSheddingPlugin);

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serviceNames, type ServiceName } from '../contracts/config.ts';
 import { parseRange } from './lib/ip-address.ts';
+import { MAP_ZOOM_LIMIT, readMapTilesOrigin, type MapTilesSetting } from './map/tiles-setting.ts';
 
 /**
  * Configuration comes from environment variables only, is validated once at
@@ -66,6 +67,8 @@ export interface Config {
   address: { url: string; timeoutMs: number } | null;
   /** Weather for chart tooltips (Open-Meteo's forecast and archive APIs); null: off (WEATHER_URL=off). */
   weather: { url: string; archiveUrl: string; timeoutMs: number } | null;
+  /** Maps' own tiles (MAP_TILES, docs/maps.md); null: every map draws the shipped basemap only. */
+  mapTiles: MapTilesSetting | null;
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -236,6 +239,8 @@ export function loadConfig(env: Env = process.env): Config {
   );
   if (weatherTimeoutMs < 100) problems.push('WEATHER_TIMEOUT_MS must be at least 100');
 
+  const mapTiles = readMapTiles(read, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -276,7 +281,35 @@ export function loadConfig(env: Env = process.env): Config {
     weather: weatherUrl
       ? { url: weatherUrl, archiveUrl: weatherArchiveUrl, timeoutMs: weatherTimeoutMs }
       : null,
+    mapTiles,
   };
+}
+
+function readMapTiles(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): MapTilesSetting | null {
+  const origin = readMapTilesOrigin(read('MAP_TILES'), problems);
+  const minZoom = readCount(
+    read('MAP_TILES_MIN_ZOOM'),
+    0,
+    MAP_ZOOM_LIMIT,
+    'MAP_TILES_MIN_ZOOM',
+    problems,
+  );
+  const maxRaw = read('MAP_TILES_MAX_ZOOM');
+  const maxZoom =
+    maxRaw === undefined
+      ? undefined
+      : readCount(maxRaw, MAP_ZOOM_LIMIT, MAP_ZOOM_LIMIT, 'MAP_TILES_MAX_ZOOM', problems);
+  if (maxZoom !== undefined && minZoom > maxZoom) {
+    problems.push('MAP_TILES_MIN_ZOOM must not be above MAP_TILES_MAX_ZOOM');
+  }
+  const attribution = read('MAP_TILES_ATTRIBUTION');
+  if (attribution !== undefined && attribution.length > 1000) {
+    problems.push('MAP_TILES_ATTRIBUTION must be at most 1000 characters');
+  }
+  return origin ? { ...origin, attribution, minZoom, maxZoom } : null;
 }
 
 function readServiceUrls(raw: string | undefined, problems: string[]): Record<ServiceName, string> {

@@ -1,3 +1,4 @@
+import type { MapAggregate } from '../../contracts/map.ts';
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type {
   DB,
@@ -74,6 +75,20 @@ export type DeviceRow = Device & {
   project_name: string | null;
   decoder_functions: FunctionLink[];
 };
+
+/** A device as a map draws it (GET /v2/devices/map). */
+export interface MapRow {
+  id: number;
+  uuid: string;
+  name: string;
+  lat: number;
+  lng: number;
+  status: DeviceStatus;
+  loc_type: LocationType;
+  address: string | null;
+  device_type_id: number | null;
+  registry_id: number | null;
+}
 
 export function deviceRepository(db: Kysely<DB>) {
   const select = () =>
@@ -211,6 +226,94 @@ export function deviceRepository(db: Kysely<DB>) {
         }),
         total: Number(count.n),
       };
+    },
+
+    /**
+     * The calibrated devices with a place among those `filter` finds, by id, at most
+     * `limit` of them, with how many there are: what a map draws.
+     */
+    async mapPoints(
+      filter: DeviceFilter,
+      limit: number,
+    ): Promise<{ rows: MapRow[]; total: number }> {
+      if (filter.orgs?.length === 0) return { rows: [], total: 0 };
+      const where = [
+        ...conditions(filter),
+        sql<SqlBool>`d.calibrated and d.lat is not null and d.lng is not null`,
+      ];
+      const [rows, count] = await Promise.all([
+        where
+          .reduce(
+            (q, c) => q.where(c),
+            db
+              .selectFrom('devices as d')
+              .select([
+                'd.id',
+                'd.uuid',
+                'd.name',
+                'd.lat',
+                'd.lng',
+                'd.status',
+                'd.loc_type',
+                'd.address',
+                'd.device_type_id',
+                'd.registry_id',
+              ]),
+          )
+          .orderBy('d.id')
+          .limit(limit)
+          .execute(),
+        where
+          .reduce(
+            (q, c) => q.where(c),
+            db.selectFrom('devices as d').select(sql<number>`count(*)`.as('n')),
+          )
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as MapRow[], total: Number(count.n) };
+    },
+
+    /**
+     * One number per device for `key` over [from, to] among the devices a map of
+     * `filter` draws: their mean, sum, lowest, highest or latest numeric value.
+     */
+    async mapValues(
+      filter: DeviceFilter,
+      key: string,
+      from: Date,
+      to: Date,
+      aggregate: MapAggregate,
+    ): Promise<{ deviceId: number; value: number; count: number }[]> {
+      if (filter.orgs?.length === 0) return [];
+      const where = [
+        ...conditions(filter),
+        sql<SqlBool>`d.calibrated and d.lat is not null and d.lng is not null`,
+      ];
+      const value = {
+        avg: sql`avg(v.value)`,
+        sum: sql`sum(v.value)`,
+        min: sql`min(v.value)`,
+        max: sql`max(v.value)`,
+        last: sql`(array_agg(v.value order by v.time desc))[1]`,
+      }[aggregate];
+      const devices = where.reduce(
+        (q, c) => q.where(c),
+        db.selectFrom('devices as d').select('d.id'),
+      );
+      const rows = await sql<{ device_id: string | number; value: number; n: string | number }>`
+        select v.device_id, ${value}::double precision as value, count(*) as n
+        from device_data v
+        where v.device_id in (${devices})
+          and v.key = ${key}
+          and v.time >= ${from} and v.time <= ${to}
+          and v.value is not null
+        group by v.device_id
+        order by v.device_id`.execute(db);
+      return rows.rows.map((row) => ({
+        deviceId: Number(row.device_id),
+        value: Number(row.value),
+        count: Number(row.n),
+      }));
     },
 
     async get(id: number): Promise<DeviceRow | undefined> {

@@ -72,3 +72,13 @@ export const FunctionSeriesParams = Type.Object({
   to: LocalTime,
   dataField: HistoryKey,
 });
+
+/** A basemap layer by name; an unknown one is a 404, not a 400 (it is a missing resource). */
+export const BasemapParams = Type.Object({ layer: Type.String({ maxLength: 40 }) });
+
+/** A map tile in XYZ numbering (y from the north), as maplibre asks for it. */
+export const MapTileParams = Type.Object({
+  z: Type.Integer({ minimum: 0, maximum: 24 }),
+  x: Type.Integer({ minimum: 0, maximum: 2 ** 24 - 1 }),
+  y: Type.Integer({ minimum: 0, maximum: 2 ** 24 - 1 }),
+});

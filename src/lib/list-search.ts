@@ -20,7 +20,8 @@ export interface ListState {
   /** A column id, '-' first for descending. */
   sort?: string | undefined;
   search?: string | undefined;
-  view: 'list' | 'cards';
+  /** Rows, cards, or (devices) a map of the filtered devices. */
+  view: 'list' | 'cards' | 'map';
   /** The chosen values of the list's filter fields, sent to the server as query parameters. */
   filters?: Record<string, string> | undefined;
 }
@@ -102,7 +103,7 @@ export function validateListSearch(
         : undefined,
     search:
       typeof search.search === 'string' && search.search.length <= 100 ? search.search : undefined,
-    view: search.view === 'cards' ? 'cards' : 'list',
+    view: search.view === 'cards' || search.view === 'map' ? search.view : 'list',
   };
   if (Number.isInteger(pageSize) && pageSize >= 0 && pageSize <= 500) state.pageSize = pageSize;
   else if (defaults.pageSize !== undefined) state.pageSize = defaults.pageSize;

@@ -9,6 +9,7 @@ const fallback: RuntimeConfig = {
     string
   >,
   thirdPartySignIn: null,
+  map: { tiles: null },
 };
 
 let current: RuntimeConfig = fallback;

@@ -1,12 +1,7 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingWithLiveData } from '../features/devices/components/tab-parts.tsx';
+import { DeviceMapTab } from '../features/devices/components/device-map-tab.tsx';
+import { DeviceTab } from '../features/devices/components/with-device.tsx';
 
 export const Route = createFileRoute('/_app/sensor/$id/map')({
-  component: Tab,
+  component: () => <DeviceTab view={DeviceMapTab} />,
 });
-
-function Tab() {
-  const { t } = useLingui();
-  return <ComingWithLiveData title={t`Map`} />;
-}

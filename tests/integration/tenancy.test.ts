@@ -1816,6 +1816,9 @@ describe('tenancy: no read or write across organisations', () => {
         "public holidays of the caller's own organisation's country (calendar.test.ts)",
       'POST /api/v2/cloudfunction/test':
         'runs the posted code only; reads no tenant data (function-test-run.test.ts)',
+      'GET /api/v2/map/basemap/{layer}': 'public geography, no sign-in (map-tiles.test.ts)',
+      'GET /api/v2/map/tiles/{z}/{x}/{y}':
+        "public, the operator's map tiles, no sign-in (map-tiles.test.ts)",
     };
     /** Routes that touch a tenant's data, and the tests above that walk them. */
     const walked: Record<string, string> = {
@@ -1848,6 +1851,8 @@ describe('tenancy: no read or write across organisations', () => {
       'GET /api/v2/devicetypes': 'lists',
       'GET /api/v2/cloudfunctions': 'lists',
       'GET /api/v2/devices': 'lists',
+      'GET /api/v2/devices/map': 'lists (device-map.test.ts: scope, filters, calibrated only)',
+      'GET /api/v2/devices/map/values': 'lists (device-map.test.ts: scope, foreign ids left out)',
       'GET /api/v2/search': 'lists (search suggestions)',
       'GET /api/v2/annual/{from}/{to}/{language}':
         'lists (birthdays of the users in scope; calendar.test.ts)',

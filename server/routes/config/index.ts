@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { version } from '../../lib/version.ts';
 import { RuntimeConfig } from '../../../contracts/config.ts';
 
-/** What the console needs to know before anyone signs in: version, beta flag, service URLs, sign-in options. */
+/**
+ * What the console needs to know before anyone signs in: version, beta flag,
+ * service URLs, sign-in options, and the map tiles to draw.
+ */
 const runtimeConfig: FastifyPluginAsyncTypebox = async (fastify) => {
   const { config } = fastify;
   fastify.get(
@@ -21,6 +24,7 @@ const runtimeConfig: FastifyPluginAsyncTypebox = async (fastify) => {
       thirdPartySignIn: config.oidc
         ? { issuer: config.oidc.issuer, clientId: config.oidc.clientId }
         : null,
+      map: { tiles: fastify.mapTiles.config },
     }),
   );
 };

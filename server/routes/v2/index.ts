@@ -6,9 +6,11 @@ import collections from './collections.ts';
 import dashboards from './dashboards.ts';
 import deviceData from './device-data.ts';
 import deviceForward from './device-forward.ts';
+import deviceMap from './device-map.ts';
 import devicePictures from './device-pictures.ts';
 import devices from './devices.ts';
 import functionSeries from './function-series.ts';
+import mapTiles from './map-tiles.ts';
 import deviceTypes from './device-types.ts';
 import projects from './projects.ts';
 import registries from './registries.ts';
@@ -24,6 +26,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
   for (const routes of [
     registries,
     deviceTypes,
+    deviceMap,
     devices,
     devicePictures,
     deviceForward,
@@ -37,6 +40,7 @@ const v2Routes: FastifyPluginAsyncTypebox = async (fastify) => {
     address,
     calendar,
     weather,
+    mapTiles,
   ]) {
     await fastify.register(routes);
   }

@@ -31,4 +31,9 @@ export const deviceKeys = {
   detail: (id: number) => [...deviceKeys.details(), id] as const,
   pictures: (id: number) => [...deviceKeys.detail(id), 'pictures'] as const,
   forward: (id: number) => [...deviceKeys.detail(id), 'mqtt-forward'] as const,
+  /** The devices a map draws (GET /v2/devices/map), by filters. */
+  maps: () => [...deviceKeys.all, 'map'] as const,
+  map: (query: Record<string, string>) => [...deviceKeys.maps(), query] as const,
+  /** One number per device for a key over a period (GET /v2/devices/map/values). */
+  mapValues: (query: Record<string, string>) => [...deviceKeys.all, 'map-values', query] as const,
 };

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Device } from '../../../contracts/device.ts';
 import type { PageOf } from '../../../contracts/list.ts';
+import type { MapDeviceList } from '../../../contracts/map.ts';
 import type { LiveDeviceStatus } from '../../../streams/types.ts';
 import { useDeviceStatusFeed } from '../../lib/live-data.tsx';
 import { deviceKeys } from './keys.ts';
@@ -9,7 +10,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * Puts a device's new status colour and times into every cached device list —
- * the device list, a registry's, an organisation's, any filter — and its detail.
+ * the device list, a registry's, an organisation's, any filter — its detail,
+ * and every map's devices.
  */
 export function applyStatusChange(queryClient: QueryClient, change: LiveDeviceStatus): void {
   const patch = (device: Device): Device =>
@@ -29,6 +31,16 @@ export function applyStatusChange(queryClient: QueryClient, change: LiveDeviceSt
   queryClient.setQueryData<Device>(deviceKeys.detail(change.deviceId), (device) =>
     device ? patch(device) : device,
   );
+  queryClient.setQueriesData<MapDeviceList>({ queryKey: deviceKeys.maps() }, (map) =>
+    map?.items.some((d) => d.id === change.deviceId && d.status !== change.status)
+      ? {
+          ...map,
+          items: map.items.map((d) =>
+            d.id === change.deviceId ? { ...d, status: change.status } : d,
+          ),
+        }
+      : map,
+  );
 }
 
 /**
@@ -42,7 +54,8 @@ export function refreshStatusesReadBefore(queryClient: QueryClient, since: numbe
     queryKey: deviceKeys.all,
     predicate: (query) => {
       const [, kind] = query.queryKey;
-      const statusBearing = kind === 'list' || (kind === 'detail' && query.queryKey.length === 3);
+      const statusBearing =
+        kind === 'list' || kind === 'map' || (kind === 'detail' && query.queryKey.length === 3);
       return statusBearing && query.state.dataUpdatedAt < since;
     },
   });

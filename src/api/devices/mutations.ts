@@ -18,6 +18,7 @@ import { deviceKeys } from './keys.ts';
 function refreshDeviceLists(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: deviceKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: deviceKeys.maps() }),
     queryClient.invalidateQueries({ queryKey: registryKeys.all }),
     queryClient.invalidateQueries({ queryKey: deviceTypeKeys.all }),
     queryClient.invalidateQueries({ queryKey: organisationKeys.details() }),

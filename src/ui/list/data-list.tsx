@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, Download, LayoutGrid, List, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Download, LayoutGrid, List, MapIcon, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
@@ -53,6 +53,8 @@ export interface DataListProps<T> {
   onRetry: () => void;
   onOpen?: (row: T) => void;
   renderCard?: (row: T) => ReactNode;
+  /** Offers the map view: what it shows in place of the rows (the same search and filters). */
+  renderMap?: () => ReactNode;
   /** When given, rows can be selected and deleted after confirmation. */
   onDelete?: (rows: T[]) => Promise<void>;
   /** Rows the server would refuse to delete (one's own account, say) cannot be selected. */
@@ -178,6 +180,9 @@ const Cards = styled.ul`
 
 const Footer = styled.div`
   display: flex;
+  &[hidden] {
+    display: none;
+  }
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
@@ -309,8 +314,10 @@ export function DataList<T>(props: DataListProps<T>) {
     onStateChange({ filters: Object.keys(next).length > 0 ? next : undefined, page: 1 });
   };
 
+  const mapView = state.view === 'map' && props.renderMap !== undefined;
   let body: ReactNode;
-  if (props.loading && !rows) body = <Loading />;
+  if (mapView) body = props.renderMap?.();
+  else if (props.loading && !rows) body = <Loading />;
   else if (props.error && !rows) body = <ErrorState error={props.error} onRetry={props.onRetry} />;
   else if (!rows || rows.length === 0)
     body = filtered ? (
@@ -457,22 +464,33 @@ export function DataList<T>(props: DataListProps<T>) {
             }}
           />
         ) : null}
-        {props.renderCard ? (
+        {props.renderCard || props.renderMap ? (
           <>
             <IconButton
               aria-label={t`List view`}
-              aria-pressed={state.view === 'list'}
+              aria-pressed={state.view === 'list' || (!mapView && state.view === 'map')}
               onClick={() => onStateChange({ view: 'list', page: 1 })}
             >
               <List size={20} />
             </IconButton>
-            <IconButton
-              aria-label={t`Card view`}
-              aria-pressed={state.view === 'cards'}
-              onClick={() => onStateChange({ view: 'cards', page: 1 })}
-            >
-              <LayoutGrid size={20} />
-            </IconButton>
+            {props.renderCard ? (
+              <IconButton
+                aria-label={t`Card view`}
+                aria-pressed={state.view === 'cards'}
+                onClick={() => onStateChange({ view: 'cards', page: 1 })}
+              >
+                <LayoutGrid size={20} />
+              </IconButton>
+            ) : null}
+            {props.renderMap ? (
+              <IconButton
+                aria-label={t`Map view`}
+                aria-pressed={mapView}
+                onClick={() => onStateChange({ view: 'map', page: 1 })}
+              >
+                <MapIcon size={20} />
+              </IconButton>
+            ) : null}
           </>
         ) : null}
         <Button
@@ -493,7 +511,7 @@ export function DataList<T>(props: DataListProps<T>) {
       </Toolbar>
       {props.error && rows ? <StaleNotice onRetry={props.onRetry} /> : null}
       {body}
-      <Footer>
+      <Footer hidden={mapView}>
         <label>
           {state.view === 'cards' ? <Trans>Cards per page</Trans> : <Trans>Rows per page</Trans>}{' '}
           {state.view === 'cards' ? (

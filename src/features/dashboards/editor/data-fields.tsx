@@ -1,10 +1,12 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FormGrid, FormSection } from '../../../ui/form/fields.tsx';
+import { TextInput } from '../../../ui/form/inputs.tsx';
 import type { UseFormReturn } from 'react-hook-form';
-import type { Graph } from '../../../../contracts/dashboard.ts';
+import { MAP_GRAPH_DEVICES_MAX, type Graph } from '../../../../contracts/dashboard.ts';
 import type { EditableType, EditorValues } from '../graphs/editor-values.ts';
 import type { SourcePath } from './editor-model.ts';
 import { KeySelect, type KeyInfo } from './key-select.tsx';
-import { MultiSourceFields } from './multi-source-fields.tsx';
+import { DeviceBoxes, MultiSourceFields } from './multi-source-fields.tsx';
 import { SourceFields } from './source-fields.tsx';
 
 /**
@@ -64,8 +66,50 @@ export function DataFields({
           />
         </>
       );
+    case 5:
+      return (
+        <FormSection>
+          <legend>
+            <Trans>Devices on the map</Trans>
+          </legend>
+          <FormGrid>
+            <DeviceBoxes
+              control={control}
+              max={MAP_GRAPH_DEVICES_MAX}
+              help={t`Only calibrated devices with a position are drawn.`}
+            />
+          </FormGrid>
+        </FormSection>
+      );
     case 6:
       return <MultiSourceFields control={control} />;
+    case 7:
+      return (
+        <SourceFields
+          control={control}
+          path="dataSource"
+          legend={t`Data`}
+          onKeyChosen={unitFrom('unit')}
+        >
+          {() => (
+            <>
+              <TextInput
+                control={control}
+                name="lat"
+                label={t`Centre latitude`}
+                inputMode="decimal"
+                help={t`Empty: the map looks at the device's place first.`}
+              />
+              <TextInput
+                control={control}
+                name="long"
+                label={t`Centre longitude`}
+                inputMode="decimal"
+              />
+            </>
+          )}
+        </SourceFields>
+      );
     default:
       return (
         <SourceFields

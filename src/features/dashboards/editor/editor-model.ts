@@ -18,7 +18,9 @@ export const typeNames: Record<EditableType, MessageDescriptor> = {
   2: msg`Difference card`,
   3: msg`Score card`,
   4: msg`Wind card`,
+  5: msg`Map`,
   6: msg`Multi-source chart`,
+  7: msg`Map chart`,
 };
 
 /** The source a type reads first: a card's first one, or a multi-source chart's key on its first device. */

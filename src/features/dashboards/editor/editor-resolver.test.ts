@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Graph } from '../../../../contracts/dashboard.ts';
 import { checkCustomRange } from '../../../../machines/period-menu.machine.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
-import { toValues, type EditorValues } from '../graphs/editor-values.ts';
+import { toBody, toValues, type EditorValues } from '../graphs/editor-values.ts';
 import { formatDateTime } from '../period/date-time.ts';
 import { editorCheck } from './editor-resolver.ts';
 
@@ -73,5 +73,60 @@ describe("the graph editor's custom period", () => {
           taken: menuTakes,
         });
       }
+  });
+});
+
+describe('map graphs in the editor', () => {
+  const map: Graph = {
+    id: 'map-a1b2c3',
+    type: 5,
+    name: 'Where they stand',
+    periodType: 0,
+    period: { menuId: 3, timeType: 2, chartType: 3 },
+    refresh: 0,
+    dataSource: { type: 0, deviceId: null, dataKey: null, cf: 1 },
+    deviceIds: [4, 9],
+  };
+  const mapChart: Graph = {
+    id: 'mapchart-d4e5f6',
+    type: 7,
+    name: 'Counts by place',
+    periodType: 0,
+    period: { menuId: 3, timeType: 2, chartType: 3 },
+    refresh: 0,
+    dataSource: { type: 0, deviceId: 4, dataKey: 'countIn', cf: 1 },
+    lat: 55.68,
+    long: 12.57,
+    deviceId: 4,
+    deviceUUID: null,
+  };
+
+  it('keeps a map graph and a map chart through the form unchanged', () => {
+    for (const graph of [map, mapChart])
+      expect(toBody(toValues(graph), graph)).toEqual({
+        ...graph,
+        description: null,
+        unit: null,
+        label: null,
+        yAxis: 'linear',
+        dataSource: { ...graph.dataSource, label: null, unit: null },
+      });
+  });
+
+  it('asks a map for its devices, and a map chart for its device and key', () => {
+    expect(editorCheck({ ...toValues(map), deviceIds: [] }, NOW)).toEqual({
+      deviceIds: 'Choose at least one device.',
+    });
+    expect(editorCheck(toValues(map), NOW)).toEqual({});
+    const problems = editorCheck(
+      { ...toValues(mapChart), dataSource: { ...toValues(mapChart).dataSource, dataKey: '' } },
+      NOW,
+    );
+    expect(Object.keys(problems)).toEqual(['dataSource.dataKey']);
+  });
+
+  it('leaves a map chart without a centre to look at its device', () => {
+    const body = toBody({ ...toValues(mapChart), lat: '', long: '' }, mapChart);
+    expect(body).toMatchObject({ type: 7, lat: null, long: null, deviceId: 4 });
   });
 });

@@ -6,6 +6,8 @@ import {
   ChartGraph,
   DifferenceGraph,
   GaugeGraph,
+  MapChartGraph,
+  MapGraph,
   MultiChartGraph,
   ScoreGraph,
   WindGraph,
@@ -29,7 +31,9 @@ const schemas: Record<EditableType, TSchema> = {
   2: DifferenceGraph,
   3: ScoreGraph,
   4: WindGraph,
+  5: MapGraph,
   6: MultiChartGraph,
+  7: MapChartGraph,
 };
 
 /** Messages by the contract's paths: a card's sources are `dataSources.a`, `dataSources.0`… */
@@ -116,6 +120,8 @@ export function editorCheck(values: EditorValues, now: number): Problems {
   } else if (values.type === 3) {
     checkSource(problems, 'pair.0', values.pair[0]);
     checkSource(problems, 'pair.1', values.pair[1]);
+  } else if (values.type === 5) {
+    if (values.deviceIds.length === 0) problems.deviceIds = i18n._(required.devices);
   } else if (values.type === 6) {
     if (values.deviceTypeId === null) problems.deviceTypeId = i18n._(required.deviceType);
     if (values.deviceIds.length === 0) problems.deviceIds = i18n._(required.devices);

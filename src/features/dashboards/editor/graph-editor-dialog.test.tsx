@@ -202,7 +202,7 @@ describe('the graph editor', () => {
     expect(screen.getByLabelText('Device').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('offers every graph type but the maps', () => {
+  it('offers every graph type, the maps included', () => {
     show(null);
     const options = within(screen.getByLabelText('Type')).getAllByRole('option');
     expect(options.map((option) => option.getAttribute('value'))).toEqual([
@@ -211,9 +211,11 @@ describe('the graph editor', () => {
       '2',
       '3',
       '4',
+      '5',
       '6',
+      '7',
     ]);
-    expect(options.map((option) => option.textContent).join()).not.toMatch(/map/i);
+    expect(options.map((option) => option.textContent)).toContain('Map chart');
   });
 
   it('keeps the name and the data source when the type changes', () => {

@@ -84,8 +84,21 @@ function DeviceBox({
   );
 }
 
-/** The devices of the chosen type, as boxes to tick; the chosen ones stay listed first. */
-function DeviceBoxes({ control, deviceTypeId }: { control: EditorControl; deviceTypeId: number }) {
+/**
+ * Devices as boxes to tick (of one type, when given; a map's may be of any);
+ * the chosen ones stay listed first.
+ */
+export function DeviceBoxes({
+  control,
+  deviceTypeId,
+  max = MAX_DEVICES,
+  help,
+}: {
+  control: EditorControl;
+  deviceTypeId?: number | undefined;
+  max?: number;
+  help?: string | undefined;
+}) {
   const { t } = useLingui();
   const id = useId();
   const {
@@ -93,12 +106,12 @@ function DeviceBoxes({ control, deviceTypeId }: { control: EditorControl; device
     fieldState,
   } = useController({ control, name: 'deviceIds' });
   const [text, setText] = useState('');
-  const list = useDeviceSearch(text, { deviceTypeId });
+  const list = useDeviceSearch(text, deviceTypeId === undefined ? {} : { deviceTypeId });
   const chosen = field.value;
   const items = list.data?.items ?? [];
   const toggle = (deviceId: number, on: boolean) =>
     field.onChange(on ? [...chosen, deviceId] : chosen.filter((d) => d !== deviceId));
-  const full = chosen.length >= MAX_DEVICES;
+  const full = chosen.length >= max;
   const error = fieldState.error?.message;
   return (
     <Devices className="wide" aria-describedby={error ? `${id}-error` : undefined}>
@@ -141,8 +154,9 @@ function DeviceBoxes({ control, deviceTypeId }: { control: EditorControl; device
         {list.isError
           ? t`The devices could not be loaded.`
           : full
-            ? t`At most ${MAX_DEVICES} devices.`
+            ? t`At most ${max} devices.`
             : t`${chosen.length} chosen.`}
+        {help ? ` ${help}` : null}
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert">

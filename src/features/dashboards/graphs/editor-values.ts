@@ -1,5 +1,6 @@
 import {
   dataSourceTypes,
+  graphTypes,
   type DataSource,
   type Graph,
   type GraphPeriod,
@@ -11,8 +12,8 @@ import { numberOrNull, numberText, textOrNull } from '../../../ui/form/values.ts
 import { formatDateTime, parseDateTime } from '../period/date-time.ts';
 import { graphKind } from './graph-kind.ts';
 
-/** The graph types the editor offers: maps (5, 7) come with the maps issue. */
-export const editableTypes = [0, 1, 2, 3, 4, 6] as const;
+/** The graph types the editor offers: every one, in the order the type menu lists them. */
+export const editableTypes = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 export type EditableType = (typeof editableTypes)[number];
 
 export const isEditable = (type: number): type is EditableType =>
@@ -46,7 +47,11 @@ export interface EditorValues {
   pair: [SourceValues, SourceValues];
   directionKey: string;
   deviceTypeId: number | null;
+  /** A multi-source chart's devices, or a map's. */
   deviceIds: number[];
+  /** Where a map chart looks first, as typed; empty for its device's place. */
+  lat: string;
+  long: string;
   periodType: 0 | 1;
   period: GraphPeriod;
   /** The custom period's ends as typed, DD/MM/YYYY HH:mm:ss in the browser's zone. */
@@ -60,6 +65,9 @@ export interface EditorValues {
   min: string;
   max: string;
 }
+
+const graphDeviceIds = (graph: Graph): readonly number[] =>
+  graph.type === graphTypes.map || graph.type === graphTypes.multiChart ? graph.deviceIds : [];
 
 const readOf = (type: number | undefined): SourceRead => (type === 1 || type === 2 ? type : 0);
 
@@ -98,7 +106,10 @@ export function toValues(graph: Graph): EditorValues {
     ],
     directionKey: it.kind === 'wind' ? (it.graph.directionKey ?? '') : '',
     deviceTypeId: it.kind === 'multiChart' ? it.graph.deviceTypeId : null,
-    deviceIds: it.kind === 'multiChart' ? [...it.graph.deviceIds] : [],
+    deviceIds:
+      it.kind === 'multiChart' || graph.type === graphTypes.map ? [...graphDeviceIds(graph)] : [],
+    lat: graph.type === graphTypes.mapChart ? numberText(graph.lat) : '',
+    long: graph.type === graphTypes.mapChart ? numberText(graph.long) : '',
     periodType: graph.periodType === 1 ? 1 : 0,
     period,
     periodFrom: timeText(from),
@@ -203,6 +214,24 @@ export function toBody(values: EditorValues, original: Graph): Graph {
       return { ...base, type: 3, dataSources: values.pair.map(sourceBody) };
     case 4:
       return { ...base, type: 4, directionKey: textOrNull(values.directionKey) };
+    case 5:
+      return {
+        ...base,
+        type: 5,
+        deviceIds: values.deviceIds,
+        // A map draws its devices; its source names nothing.
+        dataSource: { ...base.dataSource, deviceId: null, dataKey: null },
+      };
+    case 7:
+      // Text that is no number stays, so the contract names the field.
+      return {
+        ...base,
+        type: 7,
+        lat: numberOrNull(values.lat) as number | null,
+        long: numberOrNull(values.long) as number | null,
+        deviceId: base.dataSource.deviceId,
+        deviceUUID: null,
+      };
     case 6:
       return {
         ...base,

@@ -18,6 +18,7 @@ import { ExportDialog } from './export-dialog.tsx';
 import { GraphBody } from './graph-body.tsx';
 import { GraphDataCache, graphData } from './graph-data.ts';
 import { graphKind } from './graph-kind.ts';
+import { MapGraphBody } from './map-graph.tsx';
 import { effectivePeriod, followsLive, windowOf, windowRange } from './graph-period.ts';
 import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
 import { useGraphContext } from './use-graph-context.ts';
@@ -72,10 +73,6 @@ const Body = styled.div`
   overflow: auto;
 `;
 
-/** Maps (types 5 and 7) come with the maps issue; until then their place says so. */
-const isMapGraph = (graph: Graph) =>
-  graph.type === graphTypes.map || graph.type === graphTypes.mapChart;
-
 /**
  * One graph of a dashboard (spec §3 Graph): its header (name, unit, a "stale
  * since" badge when its devices went silent, export) and its body by type.
@@ -94,12 +91,9 @@ export function GraphView({
   const { settings } = useSettings();
   const shown = effectivePeriod(graph, period, settings.periods);
   let body: ReactNode = null;
-  if (isMapGraph(graph))
-    body = (
-      <NoDataText>
-        <Trans>This graph is shown with maps.</Trans>
-      </NoDataText>
-    );
+  // Maps (types 5 and 7) draw their own devices; a map chart's values follow the period.
+  if (graph.type === graphTypes.map || graph.type === graphTypes.mapChart)
+    body = <MapGraphBody graph={graph} period={shown} />;
   else if (!shown) body = <NoData reason="noPeriod" />;
   return (
     <Card $kiosk={kiosk} aria-label={graph.name} data-graph={graph.id}>

@@ -14,6 +14,7 @@ import { listQueryProps } from '../../../ui/list/list-page.ts';
 import { DeviceCard } from './device-card.tsx';
 import { exportDevice, useDeviceColumns, type DeviceColumnId } from './device-columns.tsx';
 import { deviceListQueryFor } from './device-list-query.ts';
+import { DevicesMap } from './devices-map.tsx';
 
 export interface DeviceListProps {
   title: string;
@@ -32,6 +33,8 @@ export interface DeviceListProps {
   pageSizes?: readonly number[];
   /** Offers the card view. */
   cards?: boolean;
+  /** Offers the map view. */
+  map?: boolean;
   actions?: ReactNode;
 }
 
@@ -45,6 +48,7 @@ export function DeviceList({
   statusText,
   canDelete,
   cards,
+  map,
   ...props
 }: DeviceListProps) {
   useLiveDeviceStatus();
@@ -69,6 +73,17 @@ export function DeviceList({
       getLabel={(row) => row.name}
       onOpen={(row) => void navigate({ to: '/sensor/$id', params: { id: String(row.id) } })}
       renderCard={cards ? (row) => <DeviceCard device={row} /> : undefined}
+      renderMap={
+        map
+          ? () => (
+              <DevicesMap
+                search={props.state.search}
+                filters={props.state.filters}
+                fixed={filters}
+              />
+            )
+          : undefined
+      }
       exportRow={(row) => exportDevice(row, i18n)}
       {...deletion}
     />

@@ -95,6 +95,7 @@ export function DevicesPage({
         filterFields={filterFields}
         listKey="sensors"
         cards
+        map
         actions={
           canCreate ? (
             <Button as={Link} to="/sensors/new">

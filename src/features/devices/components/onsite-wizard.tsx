@@ -10,13 +10,14 @@ import {
   useUpdateDevice,
   useUploadDevicePictures,
 } from '../../../api/devices/mutations.ts';
-import { useReverseAddress } from '../../../api/address/queries.ts';
 import { deviceQuery } from '../../../api/devices/queries.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { calibrationReminders } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { Button } from '../../../ui/button.tsx';
+import { AddressOffer } from './address-offer.tsx';
+import { PositionMap } from '../../../api/map/map-panel.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FormActions, FormError, FormGrid, SelectField } from '../../../ui/form/fields.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
@@ -45,20 +46,6 @@ const Steps = styled.ol`
   li.done {
     border-color: ${({ theme }) => theme.colors.primary};
   }
-`;
-
-const Hint = styled.p`
-  margin: 6px 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
-`;
-
-const Offer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-  margin-top: 8px;
 `;
 
 /**
@@ -346,6 +333,19 @@ function LocationStep({
         error={lngWrong ? t`Between -180 and 180` : false}
       />
       <div className="wide">
+        <PositionMap
+          point={place ? { id: deviceId, name: t`This device`, ...place, status: 'none' } : null}
+          label={t`Pick the place on the map`}
+          height="340px"
+          onMove={(latitude, longitude) => {
+            setLat(latitude.toFixed(6));
+            setLng(longitude.toFixed(6));
+          }}
+        >
+          <Trans>Click the map where the device stands, or drag its mark.</Trans>
+        </PositionMap>
+      </div>
+      <div className="wide">
         <TextField
           label={t`Address`}
           value={address}
@@ -356,56 +356,6 @@ function LocationStep({
       </div>
     </StepForm>
   );
-}
-
-/**
- * The address of the place from the Danish address service, offered as the
- * device's address; without the service the position is saved all the same.
- */
-function AddressOffer({
-  place,
-  current,
-  onUse,
-}: {
-  place: { lat: number; lng: number } | null;
-  current: string;
-  onUse: (address: string) => void;
-}) {
-  const reverse = useReverseAddress(place);
-  let body = null;
-  if (place === null) body = null;
-  else if (reverse.isFetching)
-    body = (
-      <Hint>
-        <Trans>Looking up the address…</Trans>
-      </Hint>
-    );
-  else if (reverse.isError)
-    body = (
-      <Hint>
-        <Trans>The address could not be looked up; the position is saved without it.</Trans>
-      </Hint>
-    );
-  else if (reverse.data === null)
-    body = (
-      <Hint>
-        <Trans>No address within 500 m of this place.</Trans>
-      </Hint>
-    );
-  else if (reverse.data !== undefined && reverse.data.text !== current.trim()) {
-    const found = reverse.data.text;
-    body = (
-      <Offer>
-        <span>
-          <Trans>Address here: {found}</Trans>
-        </span>
-        <Button type="button" $variant="secondary" onClick={() => onUse(found)}>
-          <Trans>Use this address</Trans>
-        </Button>
-      </Offer>
-    );
-  }
-  return <div aria-live="polite">{body}</div>;
 }
 
 /** Step 2: the manual calibration, by count or by time, and how often to be reminded of it. */

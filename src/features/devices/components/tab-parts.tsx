@@ -1,32 +1,4 @@
-import { Trans } from '@lingui/react/macro';
-import { Radio } from 'lucide-react';
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Section } from '../../../ui/detail.tsx';
-
-const Placeholder = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: 10px;
-  padding: 40px 16px;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-/** A tab whose content other work delivers (data, log, map): says so plainly. */
-export function ComingWithLiveData({ title }: { title: ReactNode }) {
-  return (
-    <Section>
-      <h2>{title}</h2>
-      <Placeholder role="status">
-        <Radio size={32} aria-hidden />
-        <span>
-          <Trans>This tab arrives with live data. Nothing to show here yet.</Trans>
-        </span>
-      </Placeholder>
-    </Section>
-  );
-}
 
 export const InlineForm = styled.form`
   display: flex;

@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import type { MapThemeId } from '../../../../contracts/map.ts';
 import type { WeekendColor } from '../../../lib/settings.ts';
+import { mapThemeLabels } from '../../../maps/theme-labels.ts';
 
 /** Names shown for the settings' option values, in the user's language. */
 export function useSettingLabels() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const colours: Record<WeekendColor, string> = {
     red: t`Red`,
     pink: t`Pink`,
@@ -22,16 +24,6 @@ export function useSettingLabels() {
     orange: t`Orange`,
     deepOrange: t`Deep orange`,
   };
-  const maps = [
-    t`Standard`,
-    t`Light`,
-    t`Dark`,
-    t`Satellite`,
-    t`Terrain`,
-    t`Night`,
-    t`Retro`,
-    t`Silver`,
-  ];
   const charts: Record<string, string> = {
     pie: t`Pie`,
     donut: t`Doughnut`,
@@ -55,7 +47,10 @@ export function useSettingLabels() {
   };
   return {
     colour: (colour: WeekendColor) => colours[colour],
-    mapTheme: (id: number) => maps[id] ?? String(id),
+    mapTheme: (id: number) => {
+      const label = mapThemeLabels[id as MapThemeId];
+      return label ? i18n._(label) : String(id);
+    },
     chart: (type: string) => charts[type] ?? type,
     route: (route: string) => routes[route] ?? route,
     view: (view: string) => views[view] ?? view,
