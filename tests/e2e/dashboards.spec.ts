@@ -722,3 +722,79 @@ test('a graph read through a cloud function draws what the function returns, and
   );
   await expect(page.locator('[data-graph="fn-bad"]')).toContainText('sensor not calibrated');
 });
+
+test('a dashboard with a map and a map chart, made in the editor, saves and draws both again after a reload', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toBeVisible();
+  const name = unique('E2E maps');
+  await page.getByRole('button', { name: /^(Nyt dashboard|New dashboard)$/ }).click();
+  await dialog(page)
+    .getByLabel(/^(Navn|Name)$/)
+    .fill(name);
+  await dialog(page)
+    .getByRole('button', { name: /^(Opret|Create)$/ })
+    .click();
+  await expect(snackbar(page, /Dashboard (oprettet|created)/)).toBeVisible();
+
+  await addGraph(page, /^(Kort|Map)$/, 'Where Strøget counts', async (editor) => {
+    await editor.getByLabel(/^(Find en enhed|Find a device)$/).fill('Strøget');
+    await editor.getByRole('checkbox', { name: a.name }).check();
+    await editor.getByRole('checkbox', { name: b.name }).check();
+  });
+  await addGraph(page, /^(Kortdiagram|Map chart)$/, 'People in, by place', async (editor) => {
+    await chooseDevice(editor, a);
+    await chooseKey(editor, 'countIn');
+  });
+  await page
+    .getByRole('toolbar')
+    .getByRole('button', { name: /^(Gem|Save)$/ })
+    .click();
+  await expect(snackbar(page, /Dashboard (gemt|saved)/)).toBeVisible();
+  const boardId = new URL(page.url()).searchParams.get('board');
+  if (!boardId) throw new Error('the URL names no dashboard');
+  const saved = await readDashboard(request, token, boardId);
+  expect(saved.graphs.map((g) => g.type).sort()).toEqual([5, 7]);
+  const map = saved.graphs.find((g) => g.type === 5);
+  expect(map && 'deviceIds' in map ? [...map.deviceIds].sort() : []).toEqual([a.id, b.id].sort());
+  const chart = saved.graphs.find((g) => g.type === 7);
+  expect(chart).toMatchObject({
+    deviceId: a.id,
+    dataSource: { deviceId: a.id, dataKey: 'countIn' },
+  });
+  // The map chart's default size (spec §3: w6 h18).
+  expect(chart?.grid).toMatchObject({ w: 6, h: 18 });
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(boardId);
+  for (const title of ['Where Strøget counts', 'People in, by place']) {
+    const graph = page.locator('[data-graph]').filter({ hasText: title });
+    await graph.scrollIntoViewIfNeeded();
+    await expect(
+      graph
+        .getByRole('region', { name: new RegExp(`^(Kort over|Map of) ${title}$`) })
+        .last()
+        .locator('canvas')
+        .first(),
+    ).toBeVisible();
+  }
+  // The map draws the two chosen devices; the map chart has its legend.
+  await expect(
+    page
+      .locator('[data-graph]')
+      .filter({ hasText: 'Where Strøget counts' })
+      .locator('[data-map-summary]'),
+  ).toHaveText(/^2 (enheder på kortet|devices on the map)/);
+  await expect(
+    page
+      .locator('[data-graph]')
+      .filter({ hasText: 'People in, by place' })
+      .getByLabel(/^(Forklaring|Legend)$/),
+  ).toBeVisible();
+});
