@@ -20,7 +20,12 @@ setWorkerUrl(workerUrl);
 
 /** Where a map looks when it has no device to look at: Denmark. */
 const DENMARK: MapViewState = { longitude: 10.4, latitude: 56.1, zoom: 5.6 };
-const FIT_MAX_ZOOM = 15;
+/**
+ * The closest a map fits its devices: over the operator's tiles, a street; on
+ * the shipped Natural Earth basemap, whose coasts are drawn at 1:50m, a town
+ * (closer, a device on land would seem to stand in the sea).
+ */
+const fitMaxZoom = (tiles: MapTilesConfig | null) => (tiles ? Math.min(16, tiles.maxZoom) : 12);
 const DEVICE_RADIUS = 7;
 
 export interface DeviceMapProps {
@@ -65,19 +70,20 @@ function fittedView(
   points: readonly { lat: number; lng: number }[],
   size: { width: number; height: number },
   center: { lat: number; lng: number } | null | undefined,
+  maxZoom: number,
 ): MapViewState {
   const bounds = boundsOf(points);
   if (center && (!bounds || points.length > 1))
-    return { longitude: center.lng, latitude: center.lat, zoom: bounds ? 12 : 13 };
+    return { longitude: center.lng, latitude: center.lat, zoom: Math.min(maxZoom, 11) };
   if (!bounds) return DENMARK;
   const [[west, south], [east, north]] = bounds;
   if (east - west < 1e-4 && north - south < 1e-4)
-    return { longitude: west, latitude: south, zoom: FIT_MAX_ZOOM };
+    return { longitude: west, latitude: south, zoom: maxZoom };
   const padding = Math.max(0, Math.min(48, Math.floor(Math.min(size.width, size.height) / 6)));
   const { longitude, latitude, zoom } = new WebMercatorViewport({
     width: Math.max(1, size.width),
     height: Math.max(1, size.height),
-  }).fitBounds(bounds, { padding, maxZoom: FIT_MAX_ZOOM });
+  }).fitBounds(bounds, { padding, maxZoom });
   return { longitude, latitude, zoom };
 }
 
@@ -143,7 +149,9 @@ function DeckMap({
   onWhere: (bounds: string, basemap: string) => void;
 }) {
   // The first view fits the devices; after that the user's panning and zooming rule.
-  const [view, setView] = useState<MapViewState>(() => fittedView(points, size, center));
+  const [view, setView] = useState<MapViewState>(() =>
+    fittedView(points, size, center, fitMaxZoom(tiles)),
+  );
   const [dragging, setDragging] = useState<[number, number] | null>(null);
   const fitted = useRef(points.length > 0);
   useEffect(() => {
@@ -151,8 +159,8 @@ function DeckMap({
     // A place being picked (onMove) is not chased: the picker keeps the view they chose.
     if (fitted.current || points.length === 0 || onMove) return;
     fitted.current = true;
-    setView(fittedView(points, size, center));
-  }, [points, size, center, onMove]);
+    setView(fittedView(points, size, center, fitMaxZoom(tiles)));
+  }, [points, size, center, onMove, tiles]);
 
   const mapStyle = useMemo(() => basemapStyle(theme, basemap, tiles), [theme, basemap, tiles]);
   const clusters = useMemo(
