@@ -1,10 +1,7 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { build, loadConfigFromFile, type PluginOption } from 'vite';
 import {
   CHART_HEIGHT,
   CHART_WIDTH,
@@ -14,6 +11,7 @@ import {
   type PaintResult,
   type Scenario,
 } from './chart-paint/paint-api.ts';
+import { buildPage, servePage } from './page-build.ts';
 import { percentile } from './setup.ts';
 import { printTable } from './table.ts';
 
@@ -26,7 +24,6 @@ import { printTable } from './table.ts';
 // instead of drawing it in over 500 ms; weekends are off (uPlot has none).
 // The same is timed for a chart already on the page handed the series anew.
 // BENCH_SCREENSHOT=file.png saves both charts, to see what was timed.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'bench/chart-paint/index.html';
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -37,77 +34,6 @@ const SCENARIOS: Record<Scenario, string> = {
   mount: 'first paint (mount with data)',
   update: 'new data, chart on the page',
 };
-
-const flatten = async (options: PluginOption[]): Promise<PluginOption[]> => {
-  const flat: PluginOption[] = [];
-  for (const option of options) {
-    const value = await option;
-    if (Array.isArray(value)) flat.push(...(await flatten(value)));
-    else if (value) flat.push(value);
-  }
-  return flat;
-};
-
-/**
- * Builds the page with the console's own plugins (the lingui macro through
- * babel, React, the catalogs), leaving out the router's, the service
- * worker's and the first screens' preloads: the page has no routes and works
- * offline by being local.
- */
-async function buildPage(outDir: string): Promise<void> {
-  const loaded = await loadConfigFromFile(
-    { command: 'build', mode: 'production' },
-    path.join(root, 'vite.config.ts'),
-    root,
-    'warn',
-  );
-  if (!loaded) throw new Error('no vite.config.ts');
-  const plugins = (await flatten(loaded.config.plugins ?? [])).filter(
-    (p) => !(p && 'name' in p && /^(tanstack|vite-plugin-pwa|nordlys:route-preloads)/.test(p.name)),
-  );
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    define: loaded.config.define,
-    plugins,
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: loaded.config.build?.target,
-      rollupOptions: { input: path.join(root, ENTRY) },
-    },
-  });
-}
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-/** Serves the built page from 127.0.0.1. */
-async function serve(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const file = path.join(dir, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    fs.readFile(file).then(
-      (body) =>
-        res
-          .writeHead(200, {
-            'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-          })
-          .end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/${ENTRY}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const paintOnce = (page: Page, kind: ChartKind, scenario: Scenario) =>
   page.evaluate(([k, s]) => (globalThis as unknown as { bench: PaintPage }).bench.paint(k, s), [
@@ -134,7 +60,7 @@ async function measure(page: Page, scenario: Scenario): Promise<Results> {
 const sorted = (values: number[]) => values.slice().sort((a, b) => a - b);
 
 const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-bench-chart-paint-'));
-const served = await serve(outDir);
+const served = await servePage(outDir, ENTRY);
 const browser = await chromium
   .launch({
     executablePath: '/usr/bin/chromium',
@@ -146,7 +72,7 @@ const browser = await chromium
     throw error;
   });
 try {
-  await buildPage(outDir);
+  await buildPage(ENTRY, outDir);
   const context = await browser.newContext({
     viewport: { width: CHART_WIDTH + 100, height: CHART_HEIGHT + 200 },
     deviceScaleFactor: 1,

@@ -1,4 +1,3 @@
-import type { MapAggregate } from '../../contracts/map.ts';
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type {
   DB,
@@ -76,18 +75,33 @@ export type DeviceRow = Device & {
   decoder_functions: FunctionLink[];
 };
 
-/** A device as a map draws it (GET /v2/devices/map). */
-export interface MapRow {
-  id: number;
-  uuid: string;
-  name: string;
-  lat: number;
-  lng: number;
-  status: DeviceStatus;
-  loc_type: LocationType;
-  address: string | null;
-  device_type_id: number | null;
-  registry_id: number | null;
+/** The WHERE conditions of `filter` on `devices as d`: the device list's, which maps share. */
+export function deviceConditions(filter: DeviceFilter): RawBuilder<SqlBool>[] {
+  const where: RawBuilder<SqlBool>[] = [];
+  if (filter.orgs) where.push(inOrgs('d.org_uuid', filter.orgs));
+  if (filter.search) {
+    where.push(
+      sql<SqlBool>`(${contains('d.name', filter.search)} or ${contains('d.unique_name', filter.search)})`,
+    );
+  }
+  if (filter.registryId !== undefined)
+    where.push(sql<SqlBool>`d.registry_id = ${filter.registryId}`);
+  if (filter.deviceTypeId !== undefined)
+    where.push(sql<SqlBool>`d.device_type_id = ${filter.deviceTypeId}`);
+  if (filter.projectId !== undefined) where.push(sql<SqlBool>`d.project_id = ${filter.projectId}`);
+  if (filter.status) where.push(sql<SqlBool>`d.status = ${filter.status}`);
+  if (filter.locType) where.push(sql<SqlBool>`d.loc_type = ${filter.locType}`);
+  if (filter.calibrated !== undefined)
+    where.push(sql<SqlBool>`d.calibrated = ${filter.calibrated}`);
+  if (filter.calibrationDue !== undefined)
+    where.push(sql<SqlBool>`d.calibrated and coalesce(
+      (d.calibration->>'calibratedAt')::timestamptz
+        + make_interval(months => coalesce((d.calibration->>'reminderMonths')::int, ${filter.calibrationDue}::int)),
+      '-infinity'::timestamptz) <= now()`);
+  if (filter.communication !== undefined)
+    where.push(sql<SqlBool>`d.communication = ${filter.communication}`);
+  if (filter.ids) where.push(sql<SqlBool>`d.id = any(${filter.ids}::bigint[])`);
+  return where;
 }
 
 export function deviceRepository(db: Kysely<DB>) {
@@ -107,35 +121,6 @@ export function deviceRepository(db: Kysely<DB>) {
         't.decoder_function_id as device_type_decoder_id',
         'p.title as project_name',
       ]);
-
-  const conditions = (filter: DeviceFilter): RawBuilder<SqlBool>[] => {
-    const where: RawBuilder<SqlBool>[] = [];
-    if (filter.orgs) where.push(inOrgs('d.org_uuid', filter.orgs));
-    if (filter.search) {
-      where.push(
-        sql<SqlBool>`(${contains('d.name', filter.search)} or ${contains('d.unique_name', filter.search)})`,
-      );
-    }
-    if (filter.registryId !== undefined)
-      where.push(sql<SqlBool>`d.registry_id = ${filter.registryId}`);
-    if (filter.deviceTypeId !== undefined)
-      where.push(sql<SqlBool>`d.device_type_id = ${filter.deviceTypeId}`);
-    if (filter.projectId !== undefined)
-      where.push(sql<SqlBool>`d.project_id = ${filter.projectId}`);
-    if (filter.status) where.push(sql<SqlBool>`d.status = ${filter.status}`);
-    if (filter.locType) where.push(sql<SqlBool>`d.loc_type = ${filter.locType}`);
-    if (filter.calibrated !== undefined)
-      where.push(sql<SqlBool>`d.calibrated = ${filter.calibrated}`);
-    if (filter.calibrationDue !== undefined)
-      where.push(sql<SqlBool>`d.calibrated and coalesce(
-        (d.calibration->>'calibratedAt')::timestamptz
-          + make_interval(months => coalesce((d.calibration->>'reminderMonths')::int, ${filter.calibrationDue}::int)),
-        '-infinity'::timestamptz) <= now()`);
-    if (filter.communication !== undefined)
-      where.push(sql<SqlBool>`d.communication = ${filter.communication}`);
-    if (filter.ids) where.push(sql<SqlBool>`d.id = any(${filter.ids}::bigint[])`);
-    return where;
-  };
 
   /** The decoder pipelines of `ids`, each in order. */
   async function functionsOf(ids: number[]): Promise<Map<number, FunctionLink[]>> {
@@ -195,7 +180,7 @@ export function deviceRepository(db: Kysely<DB>) {
       page: PageRequest,
     ): Promise<PageOf<DeviceRow>> {
       if (filter.orgs?.length === 0) return { rows: [], total: 0 };
-      const where = conditions(filter);
+      const where = deviceConditions(filter);
       const [ids, count] = await Promise.all([
         where
           .reduce((q, c) => q.where(c), db.selectFrom('devices as d').select('d.id'))
@@ -226,94 +211,6 @@ export function deviceRepository(db: Kysely<DB>) {
         }),
         total: Number(count.n),
       };
-    },
-
-    /**
-     * The calibrated devices with a place among those `filter` finds, by id, at most
-     * `limit` of them, with how many there are: what a map draws.
-     */
-    async mapPoints(
-      filter: DeviceFilter,
-      limit: number,
-    ): Promise<{ rows: MapRow[]; total: number }> {
-      if (filter.orgs?.length === 0) return { rows: [], total: 0 };
-      const where = [
-        ...conditions(filter),
-        sql<SqlBool>`d.calibrated and d.lat is not null and d.lng is not null`,
-      ];
-      const [rows, count] = await Promise.all([
-        where
-          .reduce(
-            (q, c) => q.where(c),
-            db
-              .selectFrom('devices as d')
-              .select([
-                'd.id',
-                'd.uuid',
-                'd.name',
-                'd.lat',
-                'd.lng',
-                'd.status',
-                'd.loc_type',
-                'd.address',
-                'd.device_type_id',
-                'd.registry_id',
-              ]),
-          )
-          .orderBy('d.id')
-          .limit(limit)
-          .execute(),
-        where
-          .reduce(
-            (q, c) => q.where(c),
-            db.selectFrom('devices as d').select(sql<number>`count(*)`.as('n')),
-          )
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as MapRow[], total: Number(count.n) };
-    },
-
-    /**
-     * One number per device for `key` over [from, to] among the devices a map of
-     * `filter` draws: their mean, sum, lowest, highest or latest numeric value.
-     */
-    async mapValues(
-      filter: DeviceFilter,
-      key: string,
-      from: Date,
-      to: Date,
-      aggregate: MapAggregate,
-    ): Promise<{ deviceId: number; value: number; count: number }[]> {
-      if (filter.orgs?.length === 0) return [];
-      const where = [
-        ...conditions(filter),
-        sql<SqlBool>`d.calibrated and d.lat is not null and d.lng is not null`,
-      ];
-      const value = {
-        avg: sql`avg(v.value)`,
-        sum: sql`sum(v.value)`,
-        min: sql`min(v.value)`,
-        max: sql`max(v.value)`,
-        last: sql`(array_agg(v.value order by v.time desc))[1]`,
-      }[aggregate];
-      const devices = where.reduce(
-        (q, c) => q.where(c),
-        db.selectFrom('devices as d').select('d.id'),
-      );
-      const rows = await sql<{ device_id: string | number; value: number; n: string | number }>`
-        select v.device_id, ${value}::double precision as value, count(*) as n
-        from device_data v
-        where v.device_id in (${devices})
-          and v.key = ${key}
-          and v.time >= ${from} and v.time <= ${to}
-          and v.value is not null
-        group by v.device_id
-        order by v.device_id`.execute(db);
-      return rows.rows.map((row) => ({
-        deviceId: Number(row.device_id),
-        value: Number(row.value),
-        count: Number(row.n),
-      }));
     },
 
     async get(id: number): Promise<DeviceRow | undefined> {

@@ -50,6 +50,8 @@ export interface DeviceMapProps {
   center?: { lat: number; lng: number } | null | undefined;
   /** Accessible name of the map. */
   label: string;
+  /** Each frame deck.gl has drawn (benchmarks time the first). */
+  onAfterRender?: (() => void) | undefined;
 }
 
 const Frame = styled.div`
@@ -144,6 +146,7 @@ function DeckMap({
   center,
   size,
   onWhere,
+  onAfterRender,
 }: DeviceMapProps & {
   size: { width: number; height: number };
   onWhere: (bounds: string, basemap: string) => void;
@@ -308,6 +311,7 @@ function DeckMap({
   return (
     <DeckGL
       viewState={view}
+      onAfterRender={onAfterRender}
       onViewStateChange={({ viewState }) => setView(viewState as MapViewState)}
       controller={{ dragPan: dragging === null, doubleClickZoom: !onMove }}
       layers={layers}

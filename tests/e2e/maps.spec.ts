@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createDashboard } from './dashboard-fixtures.ts';
 import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
 import { mqttDevices, publish, type MqttDevice } from './mqtt-devices.ts';
 import { statusFeedFollowed } from './status-feed.ts';
@@ -224,6 +225,46 @@ test('a device turns green on the map when it publishes, and the heat map toggle
       const [r, g] = await middleColour(page, canvas);
       expect(g - r).toBeGreaterThan(40);
     }).toPass();
+  });
+});
+
+test("a dashboard's map graph follows its devices' status", async ({ page, request }, testInfo) => {
+  const name = `E2E kortgraf ${testInfo.project.name} ${Date.now()}`;
+  await placedDevice(request, name, { lat: 55.1, lng: 14.3 }, async (device) => {
+    const token = await apiToken(request, demo.user);
+    const board = await createDashboard(request, token, {
+      name,
+      graphs: [
+        {
+          id: 'map-live',
+          name: 'Where it stands',
+          description: null,
+          type: 5,
+          periodType: 0,
+          period: { menuId: 3, timeType: 2, chartType: 3 },
+          refresh: 0,
+          dataSource: { type: 0, deviceId: null, dataKey: null, cf: 1 },
+          deviceIds: [device.id],
+          grid: { i: 'map-live', x: 0, y: 0, w: 6, h: 12, minW: 4, minH: 12 },
+        },
+      ],
+    });
+    try {
+      await signIn(page, demo.user);
+      await acceptCookies(page);
+      const follows = statusFeedFollowed(page);
+      await page.goto(`/dashboard?board=${board.id}`);
+      const summary = page.locator('[data-graph] [data-map-summary]');
+      await expect(summary).toHaveAttribute('data-none', '1');
+      await follows;
+      await publish(device, { temperature: 3.1 });
+      await expect(summary).toHaveAttribute('data-green', '1');
+      await expect(summary).toHaveAttribute('data-none', '0');
+    } finally {
+      await request.delete(`/api/v2/dashboard/${board.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
   });
 });
 

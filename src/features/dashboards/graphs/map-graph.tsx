@@ -7,6 +7,7 @@ import {
   type MapGraph,
 } from '../../../../contracts/dashboard.ts';
 import { NoData } from '../../../charts/no-data.tsx';
+import { useLiveDeviceStatus } from '../../../api/devices/live-status.ts';
 import { MapPanel } from '../../../api/map/map-panel.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { windowOf, windowRange } from './graph-period.ts';
@@ -27,6 +28,8 @@ export function MapGraphBody({
   period: GraphPeriod | null;
 }) {
   const { t } = useLingui();
+  // The map's status colours follow the feed (the device pages and lists follow it themselves).
+  useLiveDeviceStatus();
   const name = graph.name;
   // Read again each minute, so "the last hour" moves on.
   const now = Math.floor(useNow(true, 60_000) / 60_000) * 60_000;
