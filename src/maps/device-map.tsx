@@ -282,7 +282,7 @@ function DeckMap({
           outlineWidth: 2,
           outlineColor: [0, 0, 0, 160],
           fontSettings: { sdf: true },
-          characterSet: '0123456789k+',
+          characterSet: '0123456789.k+',
         }),
       ];
 

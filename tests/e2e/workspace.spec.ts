@@ -235,54 +235,6 @@ test('an installer sets a new device up on site, step by step, and finds it cali
   await request.delete(`/api/v2/device/${deviceId}`, { headers });
 });
 
-test('an installer picks the place of a new device on the map', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'the setup is made for a phone');
-  const name = `Kortvalg ${unique()}`;
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
-  await page.goto('/onsite-setup');
-  await page.getByRole('textbox', { name: /^Navn/ }).fill(name);
-  await page.getByRole('button', { name: 'Opret og fortsæt' }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText('2. Lokation');
-
-  // No place yet: the map shows Denmark; a tap puts the device there.
-  const map = page.getByRole('region', { name: 'Vælg stedet på kortet' }).last();
-  const canvas = map.locator('canvas').first();
-  await expect(canvas).toBeVisible();
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the map has no canvas');
-  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
-  const latitude = page.getByLabel('Breddegrad');
-  const longitude = page.getByLabel('Længdegrad');
-  await expect(latitude).toHaveValue(/^5[4-7]\.\d{6}$/);
-  await expect(longitude).toHaveValue(/^(8|9|1[0-3])\.\d{6}$/);
-  const first = Number(await longitude.inputValue());
-  // Another tap, further east, moves it.
-  await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
-  await expect.poll(async () => Number(await longitude.inputValue())).toBeGreaterThan(first);
-  const lat = Number(await latitude.inputValue());
-  const lng = Number(await longitude.inputValue());
-  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
-  await expect(page.locator('[aria-current="step"]')).toHaveText('3. Kalibrering');
-  // Calibrated, its place shows (an uncalibrated device shows none).
-  await page.getByLabel('Kalibrer efter').selectOption('count');
-  await page.getByLabel('Dit antal').fill('10');
-  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
-  await expect(page.getByText('Enheden er kalibreret.')).toBeVisible();
-
-  const headers = { authorization: `Bearer ${await apiToken(request, demo.manager)}` };
-  const found = (await (
-    await request.get(`/api/v2/devices?search=${encodeURIComponent(name)}`, { headers })
-  ).json()) as { items: Device[] };
-  const device = found.items[0];
-  expect(device).toMatchObject({ name, lat, lng });
-  if (device) await request.delete(`/api/v2/device/${device.id}`, { headers });
-});
-
 test('a device whose calibration is due is named on the home page and one click away', async ({
   page,
   request,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPoints } from '../helpers/device-data.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   emails,
@@ -281,6 +282,46 @@ describe('tenancy: no read or write across organisations', () => {
         }
       },
     );
+
+    it.each(actors)('%s maps exactly the devices in scope, and their values only', async (who) => {
+      const devices = orgKeys.flatMap((org) => thingsOf(org)?.device.id ?? []);
+      const key = `tenancy-map-${unique()}`;
+      await db()
+        .updateTable('devices')
+        .set({ calibrated: true, lat: 55.7, lng: 12.6 })
+        .where('id', 'in', devices)
+        .execute();
+      for (const id of devices)
+        await insertPoints(db(), id, [{ key, time: '2026-11-20T12:00:00Z', value: id }]);
+      try {
+        const expected = scope[who]
+          .flatMap((o) => thingsOf(o)?.device.id ?? [])
+          .sort((a, b) => a - b);
+        const map = await call(who, 'GET', '/api/v2/devices/map');
+        expect(map.statusCode).toBe(200);
+        const drawn = map.json<{ items: { id: number }[]; total: number }>();
+        expect(drawn.items.map((d) => d.id)).toEqual(expected);
+        expect(drawn.total).toBe(expected.length);
+        // Named or not, a foreign device's value is never in the answer.
+        for (const ids of ['', `&ids=${devices.join(',')}`]) {
+          const res = await call(
+            who,
+            'GET',
+            `/api/v2/devices/map/values?key=${key}&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z${ids}`,
+          );
+          expect(res.statusCode).toBe(200);
+          const values = res.json<{ items: { deviceId: number; value: number }[] }>().items;
+          expect([ids, values.map((v) => v.deviceId)]).toEqual([ids, expected]);
+        }
+      } finally {
+        await db().deleteFrom('device_data').where('key', '=', key).execute();
+        await db()
+          .updateTable('devices')
+          .set({ calibrated: false, lat: null, lng: null })
+          .where('id', 'in', devices)
+          .execute();
+      }
+    });
 
     it.each(actors)('%s sees the birthdays of exactly the users in scope', async (who) => {
       const all = Object.values(world.users);
@@ -658,6 +699,8 @@ describe('tenancy: no read or write across organisations', () => {
         '/api/v2/devicetypes',
         '/api/v2/cloudfunctions',
         '/api/v2/devices',
+        '/api/v2/devices/map',
+        '/api/v2/devices/map/values?key=t&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z',
         `/api/v2/registry/${world.alphaThings.registry.id}`,
         `/api/v2/registries/${world.alphaThings.registry.id}`,
         `/api/v2/devicetype/${world.alphaThings.deviceType.id}`,
