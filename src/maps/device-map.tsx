@@ -311,7 +311,8 @@ function DeckMap({
   return (
     <DeckGL
       viewState={view}
-      onAfterRender={onAfterRender}
+      // deck.gl calls its own default unless given one: never pass it undefined.
+      {...(onAfterRender ? { onAfterRender } : {})}
       onViewStateChange={({ viewState }) => setView(viewState as MapViewState)}
       controller={{ dragPan: dragging === null, doubleClickZoom: !onMove }}
       layers={layers}
