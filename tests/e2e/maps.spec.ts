@@ -229,10 +229,6 @@ test('a device turns green on the map when it publishes, and the heat map toggle
 });
 
 test("a dashboard's map graph follows its devices' status", async ({ page, request }, testInfo) => {
-  test.fixme(
-    testInfo.project.name === 'mobile',
-    'at 400 px the map graph summary is not found yet (open: see the issue note)',
-  );
   const name = `E2E kortgraf ${testInfo.project.name} ${Date.now()}`;
   await placedDevice(request, name, { lat: 55.1, lng: 14.3 }, async (device) => {
     const token = await apiToken(request, demo.user);
