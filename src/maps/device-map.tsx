@@ -156,14 +156,28 @@ function DeckMap({
     fittedView(points, size, center, fitMaxZoom(tiles)),
   );
   const [dragging, setDragging] = useState<[number, number] | null>(null);
-  const fitted = useRef(points.length > 0);
-  useEffect(() => {
-    // Devices that arrive after the map opened (a slow read) are brought into view once.
-    // A place being picked (onMove) is not chased: the picker keeps the view they chose.
-    if (fitted.current || points.length === 0 || onMove) return;
-    fitted.current = true;
-    setView(fittedView(points, size, center, fitMaxZoom(tiles)));
-  }, [points, size, center, onMove, tiles]);
+  // The view follows new points here, while rendering (not in an effect, which would draw
+  // the old view first).
+  const [placed, setPlaced] = useState({ points, fitted: points.length > 0 });
+  if (placed.points !== points) {
+    const fitted = placed.fitted || points.length > 0;
+    setPlaced({ points, fitted });
+    const [point] = points;
+    if (point && !placed.fitted) {
+      // Devices that arrive after the map opened (a slow read) are brought into view once.
+      setView(fittedView(points, size, center, fitMaxZoom(tiles)));
+    } else if (point && onMove) {
+      // A place being picked: one picked on the map is in sight and the view stays; one
+      // typed in or read from the phone may not be, and the map goes to it.
+      const [west = 0, south = 0, east = 0, north = 0] = new WebMercatorViewport({
+        ...view,
+        ...size,
+      }).getBounds();
+      const inSight =
+        point.lng >= west && point.lng <= east && point.lat >= south && point.lat <= north;
+      if (!inSight) setView({ ...view, longitude: point.lng, latitude: point.lat });
+    }
+  }
 
   const mapStyle = useMemo(() => basemapStyle(theme, basemap, tiles), [theme, basemap, tiles]);
   const clusters = useMemo(

@@ -235,6 +235,60 @@ test('an installer sets a new device up on site, step by step, and finds it cali
   await request.delete(`/api/v2/device/${deviceId}`, { headers });
 });
 
+test('an installer picks the place of a new device on the map, and the device is saved there', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the setup is made for a phone');
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 56.153621, longitude: 10.213957 });
+  const name = `Kortvalg ${unique()}`;
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto('/onsite-setup');
+  await page.getByRole('textbox', { name: /^Navn/ }).fill(name);
+  await page.getByRole('button', { name: 'Opret og fortsæt' }).click();
+  await expect(page.locator('[aria-current="step"]')).toHaveText('2. Lokation');
+
+  // The phone's position puts the device in the middle of the map...
+  await page.getByRole('button', { name: 'Brug telefonens position' }).click();
+  await expect(page.getByLabel('Breddegrad')).toHaveValue('56.153621');
+  const map = page.getByRole('region', { name: 'Vælg stedet på kortet' }).last();
+  await map.scrollIntoViewIfNeeded();
+  const canvas = map.locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  await expect(map).toHaveAttribute('data-bounds', /\d/);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the map has no canvas');
+  // ...and a tap east of it moves the device east, on the same latitude.
+  await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2);
+  await expect(page.getByLabel('Længdegrad')).not.toHaveValue('10.213957');
+  const lat = Number(await page.getByLabel('Breddegrad').inputValue());
+  const lng = Number(await page.getByLabel('Længdegrad').inputValue());
+  expect(lng).toBeGreaterThan(10.214);
+  expect(lng).toBeLessThan(10.4);
+  expect(Math.abs(lat - 56.153621)).toBeLessThan(0.01);
+  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
+  // A device shows its place once calibrated (spec §4).
+  await expect(page.locator('[aria-current="step"]')).toHaveText('3. Kalibrering');
+  await page.getByLabel('Kalibrer efter').selectOption('count');
+  await page.getByLabel('Dit antal').fill('40');
+  await page.getByRole('button', { name: 'Gem og fortsæt' }).click();
+  await expect(page.locator('[aria-current="step"]')).toHaveText('4. Billeder');
+
+  const token = await apiToken(request, demo.manager);
+  const headers = { authorization: `Bearer ${token}` };
+  const found = (await (
+    await request.get(`/api/v2/devices?search=${encodeURIComponent(name)}`, { headers })
+  ).json()) as { items: Device[] };
+  const id = found.items.find((item) => item.name === name)?.id;
+  expect(id).toBeDefined();
+  const device = (await (await request.get(`/api/v2/device/${id}`, { headers })).json()) as Device;
+  expect(device).toMatchObject({ name, lat, lng, calibrated: true });
+  await request.delete(`/api/v2/device/${id}`, { headers });
+});
+
 test('a device whose calibration is due is named on the home page and one click away', async ({
   page,
   request,
