@@ -14,6 +14,17 @@ import {
 } from './list.ts';
 import { acceptReadOnly } from './read-only.ts';
 
+/**
+ * Who changes where a device stands (its position, address and location type):
+ * those who install devices, with `device.create` in its organisation. Users
+ * operate devices where they stand (docs/access.md).
+ */
+export const DEVICE_PLACE_RIGHT = {
+  resource: 'device',
+  privilege: 'create',
+  name: 'device.create',
+} as const;
+
 /** Where a device stands (spec §3 Device, location type). */
 export const locationTypes = [
   'crossroads',

@@ -37,3 +37,34 @@ export function locationUpdate(body: LocationInput, calibrated: boolean): Locati
     ...(given.lng !== undefined && !hiddenNull(given.lng) && { lng: given.lng }),
   };
 }
+
+/** Where a device stands, as stored. */
+interface StoredPlace {
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  loc_type: string;
+}
+
+/**
+ * Whether an update moves the device: a new position, address or location
+ * type. Values sent back as they were read move nothing: a form saving every
+ * field, with its numbers rounded to what a double holds for sure (a tenth of
+ * a millimetre is far below any position's accuracy) and its text trimmed.
+ */
+export function movesDevice(
+  current: StoredPlace,
+  location: Location,
+  locType: string | undefined,
+): boolean {
+  const text = (value: string | null) => (value ?? '').trim();
+  const number = (next: number | null | undefined, now: number | null) =>
+    next !== undefined &&
+    (next === null || now === null ? next !== now : Math.abs(next - now) > 1e-9);
+  return (
+    (location.address !== undefined && text(location.address) !== text(current.address)) ||
+    number(location.lat, current.lat) ||
+    number(location.lng, current.lng) ||
+    (locType !== undefined && locType !== current.loc_type)
+  );
+}

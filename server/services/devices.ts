@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Updateable } from 'kysely';
-import { scopeList, type Actor } from '../access/access.ts';
+import { can, scopeList, type Actor } from '../access/access.ts';
 import { json } from '../db/json.ts';
 import type { DevicesTable, NewDevice } from '../db/types.ts';
 import { fileStore } from '../files/file-store.ts';
@@ -22,17 +22,18 @@ import {
   type PageRequest,
 } from '../repositories/list-query.ts';
 import { deviceView } from '../views/device-view.ts';
-import type {
-  Device,
-  DeviceCreate,
-  DeviceListQuery,
-  DeviceUpdate,
+import {
+  DEVICE_PLACE_RIGHT,
+  type Device,
+  type DeviceCreate,
+  type DeviceListQuery,
+  type DeviceUpdate,
 } from '../../contracts/device.ts';
 import { withCanonicalTypes, type DataKeyInput } from '../../contracts/list.ts';
 import { collectionRepository } from '../repositories/collection-repository.ts';
 import { orgTreeRepository } from '../repositories/org-tree-repository.ts';
 import { linkChecks, splitLinks } from './device-links.ts';
-import { locationUpdate, longitudeOf } from './device-location.ts';
+import { locationUpdate, longitudeOf, movesDevice } from './device-location.ts';
 import {
   checkKeys,
   firmwareToStore,
@@ -179,6 +180,18 @@ export function deviceService(fastify: FastifyInstance) {
       await links.check(actor, org, chosen, moving ? kept : {});
       if (moving) await collectionStillHolds(current.id, org);
       if (body.uniqueName !== undefined) await checkUniqueName(body.uniqueName, current.id);
+      const location = locationUpdate(body, current.calibrated);
+      // Placing a device is part of installing it (docs/access.md).
+      const { resource, privilege } = DEVICE_PLACE_RIGHT;
+      if (
+        movesDevice(current, location, body.locType) &&
+        !can(actor, resource, privilege, current.org_uuid)
+      ) {
+        throw new HttpError(
+          403,
+          'Your group may not change where this device stands (its position, address or location type)',
+        );
+      }
 
       const typeChanged =
         body.deviceTypeId !== undefined && body.deviceTypeId !== current.device_type_id;
@@ -191,7 +204,7 @@ export function deviceService(fastify: FastifyInstance) {
         ...(body.name !== undefined && { name: body.name.trim() }),
         ...(body.uniqueName !== undefined && { unique_name: body.uniqueName }),
         ...(body.description !== undefined && { description: body.description }),
-        ...locationUpdate(body, current.calibrated),
+        ...location,
         ...(body.locType !== undefined && { loc_type: body.locType }),
         ...(body.orgUuid !== undefined && { org_uuid: body.orgUuid }),
         ...(body.projectId !== undefined && { project_id: body.projectId }),

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { DEVICE_PLACE_RIGHT } from '../../contracts/device.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { deviceTypeChoicesQuery } from '../api/device-types/queries.ts';
 import { deviceQuery } from '../api/devices/queries.ts';
@@ -38,6 +39,7 @@ function EditDevicePage() {
     <EditDevice
       id={id}
       canModify={hasPrivilege(user, 'device.modify')}
+      canPlace={hasPrivilege(user, DEVICE_PLACE_RIGHT.name)}
       defaultOrgUuid={user.org.uuid}
     />
   );

@@ -348,6 +348,55 @@ test('a manager drags a device to a new place, is offered its address and saves'
   });
 });
 
+test('a plain user sees where a device stands but cannot move it', async ({
+  page,
+  request,
+}, testInfo) => {
+  const name = `E2E fast ${testInfo.project.name} ${Date.now()}`;
+  await placedDevice(request, name, { lat: 55.6792, lng: 12.589 }, async (device) => {
+    await signIn(page, demo.user);
+    await acceptCookies(page);
+    await page.goto(`/sensor/${device.id}/map`);
+    const map = mapRegion(page, new RegExp(`^Kort over ${name}$`));
+    await expect(map.locator('canvas').first()).toBeVisible();
+    await expect(
+      page.getByText('Kontoadministratorer flytter enheder; du ser, hvor den står.'),
+    ).toBeVisible();
+    // Neither a drag of the mark nor a click beside it moves the device.
+    const frame = await hoverMiddle(page, map);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width / 2 + 40, frame.y + frame.height / 2 - 30, {
+      steps: 8,
+    });
+    await page.mouse.up();
+    await page.mouse.click(frame.x + frame.width / 2 - 50, frame.y + frame.height / 2 + 20);
+    const position = page.locator('[data-position]');
+    await expect(position).toHaveText('55.67920, 12.58900');
+    await expect(page.getByRole('button', { name: 'Gem den nye position' })).toHaveCount(0);
+
+    // The edit page shows the place, read-only, and saving the rest keeps it.
+    await page.goto(`/sensor/${device.id}/edit`);
+    await expect(page.getByLabel('Breddegrad')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Længdegrad')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Placeringstype')).toBeDisabled();
+    await page.getByRole('textbox', { name: /^Beskrivelse/ }).fill('Set efter på stedet');
+    await page.getByRole('button', { name: 'Gem' }).click();
+    await expect(page.getByText('Opdateret')).toBeVisible();
+
+    // Nor does the API let the user move it.
+    const headers = { authorization: `Bearer ${await apiToken(request, demo.user)}` };
+    const refused = await request.put('/api/v2/device', {
+      headers,
+      data: { id: device.id, lat: 55.7, lng: 12.6 },
+    });
+    expect(refused.status()).toBe(403);
+    const saved = (await (
+      await request.get(`/api/v2/device/${device.id}`, { headers })
+    ).json()) as { lat: number; lng: number; description: string };
+    expect(saved).toMatchObject({ lat: 55.6792, lng: 12.589, description: 'Set efter på stedet' });
+  });
+});
+
 test('an uncalibrated device shows no place, and says why', async ({ page, request }, testInfo) => {
   const devices = await mqttDevices(request);
   try {

@@ -283,6 +283,82 @@ describe('the devices a map draws', () => {
     }
   });
 
+  it('lets a plain user operate a device where it stands, but only a manager move it', async () => {
+    const stored = async () =>
+      (
+        await sql<{
+          lat: number | null;
+          lng: number | null;
+          address: string | null;
+          locType: string;
+        }>`
+          select lat, lng, address, loc_type as "locType" from devices where id = ${alpha}`.execute(
+          t.database.db,
+        )
+      ).rows[0];
+    const before = await stored();
+    const read = await as('userA', 'GET', `/api/v2/device/${alpha}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const device = read.json<{
+      lat: number;
+      lng: number;
+      address: string | null;
+      locType: string;
+      description: string | null;
+    }>();
+    try {
+      // A form saving every field sends the place back as it was: that moves nothing.
+      const same = await as('userA', 'PUT', '/api/v2/device', {
+        id: alpha,
+        description: 'Checked on site',
+        lat: device.lat,
+        lng: device.lng,
+        address: device.address,
+        locType: device.locType,
+      });
+      expect(same.statusCode, same.body).toBe(200);
+      for (const change of [
+        { lat: 55.7, lng: 12.6 },
+        { long: 12.6 },
+        { address: 'Nyhavn 1, 1051 København K' },
+        { locType: 'square' },
+      ]) {
+        const res = await as('userA', 'PUT', '/api/v2/device', { id: alpha, ...change });
+        expect([change, res.statusCode]).toEqual([change, 403]);
+        expect(res.json<{ message: string }>().message).toBe(
+          'Your group may not change where this device stands (its position, address or location type)',
+        );
+      }
+      expect(await stored()).toEqual(before);
+
+      // An uncalibrated device reads without a place; its nulls sent back keep the stored one.
+      await place(alpha, 55.68, 12.57, false);
+      const hidden = await as('userA', 'PUT', '/api/v2/device', {
+        id: alpha,
+        lat: null,
+        lng: null,
+        address: null,
+      });
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect(await stored()).toEqual(before);
+      await place(alpha, 55.68, 12.57);
+
+      const moved = await as('managerA', 'PUT', '/api/v2/device', {
+        id: alpha,
+        lat: 55.69,
+        lng: 12.58,
+        locType: 'square',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await stored()).toEqual({ ...before, lat: 55.69, lng: 12.58, locType: 'square' });
+    } finally {
+      await sql`update devices set loc_type = ${before?.locType ?? 'unspecified'}, description = ${device.description} where id = ${alpha}`.execute(
+        t.database.db,
+      );
+      await place(alpha, 55.68, 12.57);
+    }
+  });
+
   it('is for signed-in callers only', async () => {
     for (const url of ['/api/v2/devices/map', `/api/v2/devices/map/values?${day}`]) {
       const res = await t.app.inject({ method: 'GET', url });

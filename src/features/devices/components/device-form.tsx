@@ -22,8 +22,11 @@ export function DeviceForm({
   serverError,
   onSubmit,
   onCancel,
+  canPlace = true,
 }: {
   device?: Device;
+  /** Whether the user may change where the device stands (a new device: always). */
+  canPlace?: boolean;
   defaultOrgUuid: string;
   submitLabel: ReactNode;
   busy: boolean;
@@ -41,7 +44,7 @@ export function DeviceForm({
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <DeviceIdentityFields control={form.control} setValue={form.setValue} device={device} />
-      <DeviceLocationFields control={form.control} />
+      <DeviceLocationFields control={form.control} canPlace={canPlace} />
       <DeviceHardwareFields control={form.control} />
       <FormError message={serverError ?? undefined} />
       <FormActions>

@@ -9,10 +9,19 @@ import { locationTypeLabels } from './labels.ts';
 /**
  * Where the device stands and its calibration. The address and position are
  * entered whether or not it is calibrated; they show once it is (spec §4).
+ * Only those who install devices move them (`canPlace`); the others read the
+ * place and calibrate.
  */
-export function DeviceLocationFields({ control }: { control: DeviceFormControl }) {
+export function DeviceLocationFields({
+  control,
+  canPlace,
+}: {
+  control: DeviceFormControl;
+  canPlace: boolean;
+}) {
   const { t, i18n } = useLingui();
   const calibrated = useWatch({ control, name: 'calibrated' });
+  const fixed = canPlace ? undefined : t`Account managers move devices; you see where it stands.`;
   return (
     <FormSection>
       <legend>
@@ -25,19 +34,34 @@ export function DeviceLocationFields({ control }: { control: DeviceFormControl }
             name="address"
             label={t`Address`}
             maxLength={300}
+            readOnly={!canPlace}
             help={
-              calibrated
+              fixed ??
+              (calibrated
                 ? undefined
-                : t`An uncalibrated device shows no location. What is entered here is kept and shows once it is calibrated.`
+                : t`An uncalibrated device shows no location. What is entered here is kept and shows once it is calibrated.`)
             }
           />
         </div>
-        <TextInput control={control} name="lat" label={t`Latitude`} inputMode="decimal" />
-        <TextInput control={control} name="lng" label={t`Longitude`} inputMode="decimal" />
+        <TextInput
+          control={control}
+          name="lat"
+          label={t`Latitude`}
+          inputMode="decimal"
+          readOnly={!canPlace}
+        />
+        <TextInput
+          control={control}
+          name="lng"
+          label={t`Longitude`}
+          inputMode="decimal"
+          readOnly={!canPlace}
+        />
         <SelectInput
           control={control}
           name="locType"
           label={t`Location type`}
+          disabled={!canPlace}
           options={locationTypes.map((value) => ({
             value,
             label: i18n._(locationTypeLabels[value]),

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MapPinOff } from 'lucide-react';
+import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Device } from '../../../../contracts/device.ts';
+import { DEVICE_PLACE_RIGHT, type Device } from '../../../../contracts/device.ts';
 import { useUpdateDevice } from '../../../api/devices/mutations.ts';
 import { PositionMap } from '../../../api/map/map-panel.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { hasPrivilege } from '../../../lib/current-user.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Section } from '../../../ui/detail.tsx';
@@ -34,12 +36,15 @@ const rounded = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
 /**
  * The device's map tab (spec §2): where it stands, in its live status colour.
- * Those who may change devices drag it, or click where it stands, then save;
- * the address of the new place is offered as the device's address. An
- * uncalibrated device shows no place (spec §4, §8 notCalibrated).
+ * Those who install devices drag it, or click where it stands, then save; the
+ * address of the new place is offered as the device's address. Users see it
+ * (docs/access.md). An uncalibrated device shows no place (spec §4, §8
+ * notCalibrated).
  */
-export function DeviceMapTab({ device, canModify }: { device: Device; canModify: boolean }) {
+export function DeviceMapTab({ device }: { device: Device }) {
   const { t } = useLingui();
+  const { user } = useRouteContext({ from: '/_app' });
+  const canPlace = hasPrivilege(user, DEVICE_PLACE_RIGHT.name);
   const notify = useNotify();
   const save = useUpdateDevice(device.id);
   const [moved, setMoved] = useState<{ lat: number; lng: number } | null>(null);
@@ -56,8 +61,10 @@ export function DeviceMapTab({ device, canModify }: { device: Device; canModify:
         <Note role="status">
           <MapPinOff size={32} aria-hidden />
           <span>
-            {device.calibrated ? (
+            {device.calibrated && canPlace ? (
               <Trans>The device has no position yet. Set one when editing the device.</Trans>
+            ) : device.calibrated ? (
+              <Trans>The device has no position yet.</Trans>
             ) : (
               <Trans>The device is not calibrated: no map or weather data.</Trans>
             )}
@@ -99,7 +106,7 @@ export function DeviceMapTab({ device, canModify }: { device: Device; canModify:
         point={point}
         label={t`Map of ${name}`}
         onMove={
-          canModify ? (lat, lng) => setMoved({ lat: rounded(lat), lng: rounded(lng) }) : undefined
+          canPlace ? (lat, lng) => setMoved({ lat: rounded(lat), lng: rounded(lng) }) : undefined
         }
       >
         <p>
@@ -109,9 +116,13 @@ export function DeviceMapTab({ device, canModify }: { device: Device; canModify:
             {place.lat.toFixed(5)}, {place.lng.toFixed(5)}
           </span>
         </p>
-        {canModify && !moved ? (
+        {!moved ? (
           <p>
-            <Trans>Drag the device, or click the map where it stands, to move it.</Trans>
+            {canPlace ? (
+              <Trans>Drag the device, or click the map where it stands, to move it.</Trans>
+            ) : (
+              <Trans>Account managers move devices; you see where it stands.</Trans>
+            )}
           </p>
         ) : null}
         {moved ? (

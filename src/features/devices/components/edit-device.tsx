@@ -13,18 +13,29 @@ import { DeviceForm } from './device-form.tsx';
 export function EditDevice({
   id,
   canModify,
+  canPlace,
   defaultOrgUuid,
 }: {
   id: number;
   canModify: boolean;
+  /** Whether the user may move it (docs/access.md): else its place is read-only. */
+  canPlace: boolean;
   defaultOrgUuid: string;
 }) {
   const { t } = useLingui();
   if (!canModify) return <NotFound>{t`Your group may not change devices.`}</NotFound>;
-  return <Editor id={id} defaultOrgUuid={defaultOrgUuid} />;
+  return <Editor id={id} defaultOrgUuid={defaultOrgUuid} canPlace={canPlace} />;
 }
 
-function Editor({ id, defaultOrgUuid }: { id: number; defaultOrgUuid: string }) {
+function Editor({
+  id,
+  defaultOrgUuid,
+  canPlace,
+}: {
+  id: number;
+  defaultOrgUuid: string;
+  canPlace: boolean;
+}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -40,6 +51,7 @@ function Editor({ id, defaultOrgUuid }: { id: number; defaultOrgUuid: string }) 
             key={device.id}
             device={device}
             defaultOrgUuid={defaultOrgUuid}
+            canPlace={canPlace}
             submitLabel={<Trans>Save</Trans>}
             busy={save.isPending}
             serverError={save.error instanceof ApiError ? save.error.message : null}
