@@ -156,26 +156,36 @@ function DeckMap({
     fittedView(points, size, center, fitMaxZoom(tiles)),
   );
   const [dragging, setDragging] = useState<[number, number] | null>(null);
+  // Where the user last put the device on this map (a pick): the point that comes back.
+  const [picked, setPicked] = useState<{ lat: number; lng: number } | null>(null);
+  const pick = (lat: number, lng: number) => {
+    setPicked({ lat, lng });
+    onMove?.(lat, lng);
+  };
   // The view follows new points here, while rendering (not in an effect, which would draw
   // the old view first).
   const [placed, setPlaced] = useState({ points, fitted: points.length > 0 });
   if (placed.points !== points) {
-    const fitted = placed.fitted || points.length > 0;
-    setPlaced({ points, fitted });
+    setPlaced({ points, fitted: placed.fitted || points.length > 0 });
     const [point] = points;
-    if (point && !placed.fitted) {
+    // A place picked on the map comes back where the user put it: the view stays.
+    const own =
+      picked !== null &&
+      point !== undefined &&
+      Math.abs(point.lat - picked.lat) < 1e-5 &&
+      Math.abs(point.lng - picked.lng) < 1e-5;
+    if (point && !own && !placed.fitted) {
       // Devices that arrive after the map opened (a slow read) are brought into view once.
       setView(fittedView(points, size, center, fitMaxZoom(tiles)));
-    } else if (point && onMove) {
-      // A place being picked: one picked on the map is in sight and the view stays; one
-      // typed in or read from the phone may not be, and the map goes to it.
-      const [west = 0, south = 0, east = 0, north = 0] = new WebMercatorViewport({
+    } else if (point && !own && onMove) {
+      // A place read from the phone or typed in: the map goes to it, close up.
+      const close = fittedView(points, size, center, fitMaxZoom(tiles));
+      setView({
         ...view,
-        ...size,
-      }).getBounds();
-      const inSight =
-        point.lng >= west && point.lng <= east && point.lat >= south && point.lat <= north;
-      if (!inSight) setView({ ...view, longitude: point.lng, latitude: point.lat });
+        longitude: close.longitude,
+        latitude: close.latitude,
+        zoom: Math.max(view.zoom, close.zoom),
+      });
     }
   }
 
@@ -281,7 +291,7 @@ function DeckMap({
             if (!onMove) return false;
             const [lng, lat] = info.coordinate ?? dragging ?? [];
             setDragging(null);
-            if (lat !== undefined && lng !== undefined) onMove(lat, lng);
+            if (lat !== undefined && lng !== undefined) pick(lat, lng);
             return true;
           },
         }),
@@ -305,7 +315,7 @@ function DeckMap({
     if (!mark) {
       if (onMove && info.coordinate) {
         const [lng = 0, lat = 0] = info.coordinate;
-        onMove(lat, lng);
+        pick(lat, lng);
       }
       return;
     }

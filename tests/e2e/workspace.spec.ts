@@ -1,4 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { Collection, CollectionData } from '../../contracts/collection.ts';
 import type { Device } from '../../contracts/device.ts';
 import type { Project } from '../../contracts/project.ts';
@@ -147,18 +153,23 @@ test('projects show as cards and as a list', async ({ page, request }, testInfo)
   });
 });
 
+/** The on-site setup, opened by a manager on a phone standing at Dokk1 in Aarhus. */
+async function openOnsiteSetup(page: Page, context: BrowserContext) {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 56.153621, longitude: 10.213957 });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto('/onsite-setup');
+}
+
 test('an installer sets a new device up on site, step by step, and finds it calibrated at its place', async ({
   page,
   context,
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the setup is made for a phone');
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ latitude: 56.153621, longitude: 10.213957 });
+  await openOnsiteSetup(page, context);
   const name = `Dokk1 indgang ${unique()}`;
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
-  await page.goto('/onsite-setup');
 
   // Step 0 makes the device, and says so.
   await expect(page.locator('[aria-current="step"]')).toHaveText('1. Navn');
@@ -241,28 +252,36 @@ test('an installer picks the place of a new device on the map, and the device is
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the setup is made for a phone');
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ latitude: 56.153621, longitude: 10.213957 });
+  await openOnsiteSetup(page, context);
   const name = `Kortvalg ${unique()}`;
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
-  await page.goto('/onsite-setup');
   await page.getByRole('textbox', { name: /^Navn/ }).fill(name);
   await page.getByRole('button', { name: 'Opret og fortsæt' }).click();
   await expect(page.locator('[aria-current="step"]')).toHaveText('2. Lokation');
 
-  // The phone's position puts the device in the middle of the map...
-  await page.getByRole('button', { name: 'Brug telefonens position' }).click();
-  await expect(page.getByLabel('Breddegrad')).toHaveValue('56.153621');
+  // A tap on the map of the whole country places the device there, and the view stays.
   const map = page.getByRole('region', { name: 'Vælg stedet på kortet' }).last();
   await map.scrollIntoViewIfNeeded();
   const canvas = map.locator('canvas').first();
   await expect(canvas).toBeVisible();
   await expect(map).toHaveAttribute('data-bounds', /\d/);
+  const country = await map.getAttribute('data-bounds');
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the map has no canvas');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByLabel('Breddegrad')).not.toHaveValue('');
+  await expect(page.getByLabel('Længdegrad')).not.toHaveValue('');
+  await expect(map).toHaveAttribute('data-bounds', country ?? '');
+
+  // The phone's position brings the map to it, close up, with the device in the middle...
+  await page.getByRole('button', { name: 'Brug telefonens position' }).click();
+  await expect(page.getByLabel('Breddegrad')).toHaveValue('56.153621');
+  await expect(map).not.toHaveAttribute('data-bounds', country ?? '');
+  await map.scrollIntoViewIfNeeded();
+  const close = await canvas.boundingBox();
+  if (!close) throw new Error('the map has no canvas');
   // ...and a tap east of it moves the device east, on the same latitude.
-  await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2);
+  await expect(page.getByLabel('Længdegrad')).toHaveValue('10.213957');
+  await page.mouse.click(close.x + close.width / 2 + 60, close.y + close.height / 2);
   await expect(page.getByLabel('Længdegrad')).not.toHaveValue('10.213957');
   const lat = Number(await page.getByLabel('Breddegrad').inputValue());
   const lng = Number(await page.getByLabel('Længdegrad').inputValue());

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Device } from '../../../contracts/device.ts';
 import type { PageOf } from '../../../contracts/list.ts';
 import { deviceKeys } from './keys.ts';
-import { applyStatusChange, refreshStatusesReadBefore } from './live-status.ts';
+import type { MapDevice, MapDeviceList } from '../../../contracts/map.ts';
+import { applyStatusChange, heardStatuses, refreshStatusesReadBefore } from './live-status.ts';
 
 const device = (id: number, status: Device['status']) =>
   ({ id, name: `d${id}`, status, lastDataAt: null, lastConnectionAt: null }) as unknown as Device;
@@ -93,5 +94,73 @@ describe('live status in the cache', () => {
     expect(invalidated(deviceKeys.detail(2))).toBe(false);
     expect(invalidated(deviceKeys.pictures(1))).toBe(false);
     expect(invalidated(deviceKeys.forward(1))).toBe(false);
+  });
+
+  it('keeps a change heard while a read was on its way, when the read answers with the old colour', async () => {
+    const client = new QueryClient();
+    const heard = heardStatuses(client);
+    const query = { page: 1, pageSize: 10 };
+    const mapKey = deviceKeys.map({ ids: '2' });
+    const mapOf = (status: Device['status']): MapDeviceList => ({
+      items: [{ id: 2, uuid: 'u2', name: 'd2', lat: 55, lng: 12, status } as MapDevice],
+      total: 1,
+      truncated: false,
+    });
+    // The reads begin; the device turns green; then they answer what they read before.
+    let answer: () => void = () => undefined;
+    const begun = new Promise<void>((resolve) => (answer = resolve));
+    const reads = Promise.all([
+      client.fetchQuery({
+        queryKey: deviceKeys.list(query),
+        queryFn: () => begun.then(() => pageOf(device(1, 'none'), device(2, 'none'))),
+      }),
+      client.fetchQuery({ queryKey: mapKey, queryFn: () => begun.then(() => mapOf('none')) }),
+      client.fetchQuery({
+        queryKey: deviceKeys.detail(2),
+        queryFn: () => begun.then(() => device(2, 'none')),
+      }),
+    ]);
+    heard.hear({ deviceId: 2, status: 'green', lastDataAt: null, lastConnectionAt: null });
+    answer();
+    await reads;
+
+    await vi.waitFor(() => {
+      expect(statuses(client, deviceKeys.list(query))).toEqual(['none', 'green']);
+      expect(client.getQueryData<MapDeviceList>(mapKey)?.items[0]?.status).toBe('green');
+      expect(client.getQueryData<Device>(deviceKeys.detail(2))?.status).toBe('green');
+    });
+    heard.stop();
+  });
+
+  it('takes reads as they answer once the feed follows again, or once it stopped', async () => {
+    const key = deviceKeys.list({ page: 1, pageSize: 10 });
+    const green = {
+      deviceId: 2,
+      status: 'green',
+      lastDataAt: null,
+      lastConnectionAt: null,
+    } as const;
+    const readRed = async (client: QueryClient) => {
+      await client.fetchQuery({
+        queryKey: key,
+        queryFn: () => Promise.resolve(pageOf(device(2, 'red'))),
+      });
+      // Give the cache's notifications their tick: nothing may patch the answer.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return statuses(client, key);
+    };
+
+    const followsAgain = new QueryClient();
+    const again = heardStatuses(followsAgain);
+    again.hear(green);
+    again.forget();
+    expect(await readRed(followsAgain)).toEqual(['red']);
+    again.stop();
+
+    const gone = new QueryClient();
+    const stopped = heardStatuses(gone);
+    stopped.hear(green);
+    stopped.stop();
+    expect(await readRed(gone)).toEqual(['red']);
   });
 });

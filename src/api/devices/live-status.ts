@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Device } from '../../../contracts/device.ts';
 import type { PageOf } from '../../../contracts/list.ts';
 import type { MapDeviceList } from '../../../contracts/map.ts';
@@ -8,39 +9,99 @@ import { deviceKeys } from './keys.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+const patchDevice = (device: Device, change: LiveDeviceStatus): Device => ({
+  ...device,
+  status: change.status,
+  lastDataAt: iso(change.lastDataAt) ?? device.lastDataAt,
+  lastConnectionAt: iso(change.lastConnectionAt) ?? device.lastConnectionAt,
+});
+
+/** A page of devices with the changes' devices patched; the same page when none is on it. */
+function patchPage(
+  page: PageOf<Device> | undefined,
+  changes: ReadonlyMap<number, LiveDeviceStatus>,
+): PageOf<Device> | undefined {
+  if (!page?.items.some((d) => changes.has(d.id))) return page;
+  return {
+    ...page,
+    items: page.items.map((d) => {
+      const change = changes.get(d.id);
+      return change ? patchDevice(d, change) : d;
+    }),
+  };
+}
+
+/** A map's devices with the changes' statuses; the same list when no colour changes. */
+function patchMap(
+  map: MapDeviceList | undefined,
+  changes: ReadonlyMap<number, LiveDeviceStatus>,
+): MapDeviceList | undefined {
+  if (!map?.items.some((d) => (changes.get(d.id)?.status ?? d.status) !== d.status)) return map;
+  return {
+    ...map,
+    items: map.items.map((d) => {
+      const change = changes.get(d.id);
+      return change && change.status !== d.status ? { ...d, status: change.status } : d;
+    }),
+  };
+}
+
 /**
  * Puts a device's new status colour and times into every cached device list —
  * the device list, a registry's, an organisation's, any filter — its detail,
  * and every map's devices.
  */
 export function applyStatusChange(queryClient: QueryClient, change: LiveDeviceStatus): void {
-  const patch = (device: Device): Device =>
-    device.id === change.deviceId
-      ? {
-          ...device,
-          status: change.status,
-          lastDataAt: iso(change.lastDataAt) ?? device.lastDataAt,
-          lastConnectionAt: iso(change.lastConnectionAt) ?? device.lastConnectionAt,
-        }
-      : device;
+  const changes = new Map([[change.deviceId, change]]);
   queryClient.setQueriesData<PageOf<Device>>({ queryKey: deviceKeys.lists() }, (page) =>
-    page?.items.some((d) => d.id === change.deviceId)
-      ? { ...page, items: page.items.map(patch) }
-      : page,
+    patchPage(page, changes),
   );
   queryClient.setQueryData<Device>(deviceKeys.detail(change.deviceId), (device) =>
-    device ? patch(device) : device,
+    device ? patchDevice(device, change) : device,
   );
   queryClient.setQueriesData<MapDeviceList>({ queryKey: deviceKeys.maps() }, (map) =>
-    map?.items.some((d) => d.id === change.deviceId && d.status !== change.status)
-      ? {
-          ...map,
-          items: map.items.map((d) =>
-            d.id === change.deviceId ? { ...d, status: change.status } : d,
-          ),
-        }
-      : map,
+    patchMap(map, changes),
   );
+}
+
+/**
+ * Remembers the status changes heard since the feed last (re)connected, and
+ * puts them again into each device list, detail or map that a read brings
+ * afterwards. A read that began before a change (the catching up after a
+ * reconnection, a refresh) may answer with the colour the change replaced; the
+ * feed's latest word on a device is the newest there is while it is followed.
+ */
+export function heardStatuses(queryClient: QueryClient) {
+  const heard = new Map<number, LiveDeviceStatus>();
+  const stop = queryClient.getQueryCache().subscribe((event) => {
+    if (heard.size === 0 || event.type !== 'updated') return;
+    // A read's answer; the patches below are manual and not taken again.
+    if (event.action.type !== 'success' || event.action.manual) return;
+    const key = event.query.queryKey;
+    const [, kind, id] = key;
+    if (kind === 'list') {
+      queryClient.setQueryData<PageOf<Device>>(key, (page) => patchPage(page, heard));
+    } else if (kind === 'map') {
+      queryClient.setQueryData<MapDeviceList>(key, (map) => patchMap(map, heard));
+    } else if (kind === 'detail' && key.length === 3 && typeof id === 'number') {
+      const change = heard.get(id);
+      if (change)
+        queryClient.setQueryData<Device>(key, (device) =>
+          device ? patchDevice(device, change) : device,
+        );
+    }
+  });
+  return {
+    hear(change: LiveDeviceStatus) {
+      heard.set(change.deviceId, change);
+      applyStatusChange(queryClient, change);
+    },
+    /** The feed follows again: what it says from now on is what counts. */
+    forget() {
+      heard.clear();
+    },
+    stop,
+  };
 }
 
 /**
@@ -68,8 +129,21 @@ export function refreshStatusesReadBefore(queryClient: QueryClient, since: numbe
  */
 export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
+  const statuses = useRef<ReturnType<typeof heardStatuses> | null>(null);
+  useEffect(() => {
+    const heard = heardStatuses(queryClient);
+    statuses.current = heard;
+    return () => {
+      heard.stop();
+      statuses.current = null;
+    };
+  }, [queryClient]);
   useDeviceStatusFeed(
-    (change) => applyStatusChange(queryClient, change),
-    () => void refreshStatusesReadBefore(queryClient, Date.now()),
+    (change) =>
+      statuses.current ? statuses.current.hear(change) : applyStatusChange(queryClient, change),
+    () => {
+      statuses.current?.forget();
+      void refreshStatusesReadBefore(queryClient, Date.now());
+    },
   );
 }

@@ -195,7 +195,16 @@ export function PositionMap({
   const [themeId, setTheme] = useMapThemeChoice();
   const base = useMapBase(themeId);
   const describe = useDescribe();
-  const points = useMemo(() => (point ? [point] : []), [point]);
+  // The same place keeps the same points, however often the page around redraws: the map
+  // moves its view only for a new place.
+  const { id, name, lat, lng, status } = point ?? {};
+  const points = useMemo(
+    () =>
+      id !== undefined && name !== undefined && lat !== undefined && lng !== undefined && status
+        ? [{ id, name, lat, lng, status }]
+        : [],
+    [id, name, lat, lng, status],
+  );
   return (
     <Panel $height={height} aria-label={label}>
       <Bar>
