@@ -26,6 +26,14 @@ const Control = styled.div<{ $error: boolean }>`
   &:focus-within {
     border-color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.primary)};
   }
+  /* A value shown but not to be changed here reads as such. */
+  &:has(input[readonly]) {
+    background: ${({ theme }) => theme.colors.background};
+    border-style: dashed;
+  }
+  &:has(input[readonly]) input {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
   input {
     flex: 1;
     min-width: 0;
