@@ -1,5 +1,5 @@
 // @ts-check
-/* global document, requestAnimationFrame, MutationObserver */
+/* global document, MutationObserver */
 // The chart-paint bench's page: Nordlys' LineChart and uPlot on the same
 // series. JavaScript checked by TypeScript (bench/chart-paint/tsconfig.json):
 // tsconfig.server.json, which covers bench/, has neither the DOM nor JSX.
@@ -13,7 +13,9 @@ import { LINE_WIDTH } from '../../machines/tooltip.machine.ts';
 import { LineChart } from '../../src/charts/line-chart.tsx';
 import { activateLocale, i18n } from '../../src/lib/i18n.ts';
 import { lightTheme } from '../../src/ui/theme.ts';
+import { seededRandom } from '../../server/simulator/count-model.ts';
 import { CHART_HEIGHT, CHART_WIDTH, POINTS, START_MS, STEP_MS } from './paint-api.ts';
+import { afterNextPaint } from '../page-timing.js';
 
 /** @typedef {import('./paint-api.ts').ChartKind} ChartKind */
 /** @typedef {import('./paint-api.ts').Scenario} Scenario */
@@ -38,13 +40,7 @@ function series(offsetMs) {
   const points = [];
   const times = new Float64Array(POINTS);
   const values = new Float64Array(POINTS);
-  let seed = 2463534242;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(2463534242);
   let walk = 20;
   for (let i = 0; i < POINTS; i++) {
     walk += (random() - 0.5) * 0.05;
@@ -60,18 +56,6 @@ function series(offsetMs) {
 // The second is for updates: its newest point inside the window differs, so Nordlys marks it drawn.
 const first = series(0);
 const later = series(STEP_MS / 2);
-
-/** The time of the first message after the next frame: that frame has been painted by then. */
-const afterNextPaint = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve) =>
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now());
-        channel.port2.postMessage(null);
-      }),
-    )
-  );
 
 /**
  * @param {Promise<number>} drawn

@@ -11,6 +11,7 @@ import DeviceMap from '../../src/maps/device-map.tsx';
 import { mapThemes } from '../../src/maps/themes.ts';
 import { rgbOf } from '../../src/maps/value-scale.ts';
 import { lightTheme } from '../../src/ui/theme.ts';
+import { seededRandom } from '../../server/simulator/count-model.ts';
 import { BASEMAP_PATH, DENMARK_BOX, MAP_HEIGHT, MAP_WIDTH } from './map-api.ts';
 
 /** @typedef {import('../../src/maps/clusters.ts').MapPoint} MapPoint */
@@ -42,13 +43,7 @@ const basemapUrls = {
  * @returns {MapPoint[]}
  */
 export function makeDevices(count) {
-  let seed = 2463534242;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(2463534242);
   const [west, south, east, north] = DENMARK_BOX;
   /** @type {MapPoint[]} */
   const devices = [];

@@ -9,6 +9,7 @@ import { Map as MapLibreMap } from 'maplibre-gl';
 import { DeviceClusters } from '../../src/maps/clusters.ts';
 import { MAP_HEIGHT, MAP_WIDTH } from './map-api.ts';
 import { anchor, fittedView, makeDevices, nordlys } from './maps.js';
+import { afterNextPaint } from '../page-timing.js';
 
 /** @typedef {import('./map-api.ts').MapKind} MapKind */
 /** @typedef {import('./map-api.ts').DrawResult} DrawResult */
@@ -56,18 +57,6 @@ prototype.on = function (...args) {
   }
   return subscribe.apply(this, args);
 };
-
-/** The time of the first message after the next frame: that frame has been painted by then. */
-const afterNextPaint = () =>
-  /** @type {Promise<number>} */ (
-    new Promise((resolve) =>
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now());
-        channel.port2.postMessage(null);
-      }),
-    )
-  );
 
 /**
  * @template T

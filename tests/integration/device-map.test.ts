@@ -204,33 +204,27 @@ describe('the devices a map draws', () => {
           `key=level&from=2026-11-21T${from}Z&to=2026-11-21T${to}Z&aggregate=${aggregate}`,
         )
       ).items;
-    // Across hours: 7, 2, 9, 4, 5 and 3; both 1000s lie just outside.
-    expect(await read('11:30:00', '14:20:00', 'sum')).toEqual([
-      { deviceId: north, value: 30, count: 6 },
-    ]);
-    expect(await read('11:30:00', '14:20:00', 'avg')).toEqual([
-      { deviceId: north, value: 5, count: 6 },
-    ]);
-    expect(await read('11:30:00', '14:20:00', 'min')).toEqual([
-      { deviceId: north, value: 2, count: 6 },
-    ]);
-    expect(await read('11:30:00', '14:20:00', 'max')).toEqual([
-      { deviceId: north, value: 9, count: 6 },
-    ]);
-    expect(await read('11:30:00', '14:20:00', 'last')).toEqual([
-      { deviceId: north, value: 3, count: 6 },
-    ]);
-    // Both ends belong to the period.
-    expect(await read('11:45:00', '14:15:00', 'sum')).toEqual([
-      { deviceId: north, value: 23, count: 5 },
-    ]);
-    // Whole hours only, and within one hour.
-    expect(await read('12:00:00', '14:00:00', 'sum')).toEqual([
-      { deviceId: north, value: 18, count: 3 },
-    ]);
-    expect(await read('12:00:00', '12:45:00', 'last')).toEqual([
-      { deviceId: north, value: 9, count: 1 },
-    ]);
+    const cases: [from: string, to: string, aggregate: string, value: number, count: number][] = [
+      // Across hours: 7, 2, 9, 4, 5 and 3; both 1000s lie just outside.
+      ['11:30:00', '14:20:00', 'sum', 30, 6],
+      ['11:30:00', '14:20:00', 'avg', 5, 6],
+      ['11:30:00', '14:20:00', 'min', 2, 6],
+      ['11:30:00', '14:20:00', 'max', 9, 6],
+      ['11:30:00', '14:20:00', 'last', 3, 6],
+      // Both ends belong to the period.
+      ['11:45:00', '14:15:00', 'sum', 23, 5],
+      // Whole hours only, and within one hour.
+      ['12:00:00', '14:00:00', 'sum', 18, 3],
+      ['12:00:00', '12:45:00', 'last', 9, 1],
+    ];
+    for (const [from, to, aggregate, value, count] of cases) {
+      expect([from, to, aggregate, await read(from, to, aggregate)]).toEqual([
+        from,
+        to,
+        aggregate,
+        [{ deviceId: north, value, count }],
+      ]);
+    }
     expect(await read('12:01:00', '12:59:59', 'avg')).toEqual([]);
   });
 
