@@ -163,4 +163,19 @@ describe('live status in the cache', () => {
     stopped.stop();
     expect(await readRed(gone)).toEqual(['red']);
   });
+
+  it('puts a change heard again (each follower hears it) only once', () => {
+    const client = new QueryClient();
+    const key = deviceKeys.list({ page: 1, pageSize: 10 });
+    client.setQueryData(key, pageOf(device(2, 'none')));
+    const heard = heardStatuses(client);
+    const change = { deviceId: 2, status: 'green', lastDataAt: 1, lastConnectionAt: null } as const;
+    heard.hear(change);
+    const once = client.getQueryData(key);
+    heard.hear({ ...change });
+    expect(client.getQueryData(key)).toBe(once);
+    heard.hear({ ...change, lastDataAt: 2 });
+    expect(client.getQueryData(key)).not.toBe(once);
+    heard.stop();
+  });
 });

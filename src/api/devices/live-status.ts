@@ -93,6 +93,14 @@ export function heardStatuses(queryClient: QueryClient) {
   });
   return {
     hear(change: LiveDeviceStatus) {
+      // Every part of the screen that follows the feed hears each change: it is put once.
+      const known = heard.get(change.deviceId);
+      if (
+        known?.status === change.status &&
+        known.lastDataAt === change.lastDataAt &&
+        known.lastConnectionAt === change.lastConnectionAt
+      )
+        return;
       heard.set(change.deviceId, change);
       applyStatusChange(queryClient, change);
     },
@@ -122,6 +130,38 @@ export function refreshStatusesReadBefore(queryClient: QueryClient, since: numbe
   });
 }
 
+interface SharedStatuses {
+  statuses: ReturnType<typeof heardStatuses>;
+  users: number;
+  /** When the feed last said it follows, and the reads were taken again for it. */
+  caughtUpAt: number;
+}
+
+/** One memory of heard changes per query cache, whatever number of screen parts follow. */
+const shared = new WeakMap<QueryClient, SharedStatuses>();
+
+function share(queryClient: QueryClient): { entry: SharedStatuses; release: () => void } {
+  let entry = shared.get(queryClient);
+  if (!entry) {
+    entry = { statuses: heardStatuses(queryClient), users: 0, caughtUpAt: -Infinity };
+    shared.set(queryClient, entry);
+  }
+  const held = entry;
+  held.users += 1;
+  return {
+    entry: held,
+    release: () => {
+      held.users -= 1;
+      if (held.users > 0) return;
+      held.statuses.stop();
+      shared.delete(queryClient);
+    },
+  };
+}
+
+/** The feed's parts hear its acknowledgement together: one catch-up read is enough. */
+const CATCH_UP_ONCE_MS = 1_000;
+
 /**
  * Keeps the shown devices' status colours live while the screen is open, and
  * catches up after the live feed was away: each time it follows status
@@ -129,21 +169,29 @@ export function refreshStatusesReadBefore(queryClient: QueryClient, since: numbe
  */
 export function useLiveDeviceStatus(): void {
   const queryClient = useQueryClient();
-  const statuses = useRef<ReturnType<typeof heardStatuses> | null>(null);
+  const statuses = useRef<SharedStatuses | null>(null);
   useEffect(() => {
-    const heard = heardStatuses(queryClient);
-    statuses.current = heard;
+    const { entry, release } = share(queryClient);
+    statuses.current = entry;
     return () => {
-      heard.stop();
+      release();
       statuses.current = null;
     };
   }, [queryClient]);
   useDeviceStatusFeed(
     (change) =>
-      statuses.current ? statuses.current.hear(change) : applyStatusChange(queryClient, change),
+      statuses.current
+        ? statuses.current.statuses.hear(change)
+        : applyStatusChange(queryClient, change),
     () => {
-      statuses.current?.forget();
-      void refreshStatusesReadBefore(queryClient, Date.now());
+      const now = Date.now();
+      const entry = statuses.current;
+      if (entry) {
+        if (now - entry.caughtUpAt < CATCH_UP_ONCE_MS) return;
+        entry.caughtUpAt = now;
+        entry.statuses.forget();
+      }
+      void refreshStatusesReadBefore(queryClient, now);
     },
   );
 }
