@@ -11,6 +11,7 @@ import {
   CACHE_STORAGE_KEY,
   createQueryClient,
   afterRestore,
+  keepWhenLeft,
   persistOptions,
 } from './lib/query-client.ts';
 import { authKeys } from './api/session/keys.ts';
@@ -70,7 +71,11 @@ if (root) {
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={keep}
-          onSuccess={() => afterRestore(queryClient, keep)}
+          onSuccess={() => {
+            // Written when the page is left only once what was kept is back in the cache.
+            keepWhenLeft(queryClient, localStorage, __BUILD_ID__);
+            return afterRestore(queryClient, keep);
+          }}
         >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>

@@ -1,10 +1,12 @@
 import { dehydrate, QueryObserver } from '@tanstack/react-query';
+import { persistQueryClientRestore } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api-client.ts';
 import {
   afterRestore,
   CACHE_STORAGE_KEY,
   createQueryClient,
+  keepWhenLeft,
   persistOptions,
   refreshRestored,
   retryRead,
@@ -69,6 +71,57 @@ describe('the kept query cache', () => {
     await vi.runAllTimersAsync();
     vi.useRealTimers();
     expect(kept.get(CACHE_STORAGE_KEY)).toContain('hal-3-a1b2c3');
+  });
+
+  it('never takes a kept copy as fresh, even one kept a moment ago', async () => {
+    const storage = memoryStorage();
+    const options = persistOptions(storage, 'build');
+    const before = createQueryClient();
+    // The dashboard as it was kept a moment before the page was reloaded, before its save was written.
+    before.setQueryData(['dashboards', 'list'], [{ id: 'hal-3', graphs: 0 }]);
+    storage.setItem(
+      CACHE_STORAGE_KEY,
+      JSON.stringify({
+        buster: 'build',
+        timestamp: Date.now(),
+        clientState: dehydrate(before, { shouldDehydrateQuery: shouldPersistQuery }),
+      }),
+    );
+    const after = createQueryClient();
+    // The reloaded page's loader is reading the list when the kept cache comes back.
+    let answer: (value: unknown) => void = () => undefined;
+    const queryFn = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const reading = after.prefetchQuery({ queryKey: ['dashboards', 'list'], queryFn });
+    await persistQueryClientRestore({ ...options, queryClient: after });
+    expect(after.getQueryData(['dashboards', 'list'])).toEqual([{ id: 'hal-3', graphs: 0 }]);
+    // The page's machine asks for the list: it gets the saved one, from the read on its way.
+    const asked = after.fetchQuery({ queryKey: ['dashboards', 'list'], queryFn });
+    answer([{ id: 'hal-3', graphs: 6 }]);
+    await reading;
+    expect(await asked).toEqual([{ id: 'hal-3', graphs: 6 }]);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the cache at once when the page is left, not a second later', () => {
+    const storage = memoryStorage();
+    const events = pageEvents();
+    const client = createQueryClient();
+    const stop = keepWhenLeft(client, storage, 'build', events);
+    client.setQueryData(['dashboards', 'list'], [{ id: 'saved-just-now' }]);
+    client.setQueryData(['auth', 'user'], { uuid: 'u' });
+    expect(storage.getItem(CACHE_STORAGE_KEY)).toBeNull();
+    events.fire('pagehide');
+    const kept = JSON.parse(storage.getItem(CACHE_STORAGE_KEY) ?? 'null') as {
+      buster: string;
+      clientState: { queries: { queryKey: unknown[] }[] };
+    };
+    expect(kept.buster).toBe('build');
+    expect(kept.clientState.queries.map((q) => q.queryKey[0])).toEqual(['dashboards']);
+    expect(JSON.stringify(kept)).toContain('saved-just-now');
+    stop();
+    storage.removeItem(CACHE_STORAGE_KEY);
+    events.fire('pagehide');
+    expect(storage.getItem(CACHE_STORAGE_KEY)).toBeNull();
   });
 
   it('leaves alone what the page read itself after it opened', async () => {
@@ -156,3 +209,28 @@ describe('list state in the URL', () => {
     expect(effectivePageSize({ ...auto, view: 'cards', cards: 4 }, 900)).toBe(4);
   });
 });
+
+function memoryStorage(): Storage {
+  const kept = new Map<string, string>();
+  return {
+    getItem: (key: string) => kept.get(key) ?? null,
+    setItem: (key: string, value: string) => void kept.set(key, value),
+    removeItem: (key: string) => void kept.delete(key),
+  } as Storage;
+}
+
+/** A stand-in for the window's page events that the test fires itself. */
+function pageEvents() {
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    addEventListener: (type: string, listener: () => void) => {
+      const set = listeners.get(type) ?? new Set();
+      set.add(listener);
+      listeners.set(type, set);
+    },
+    removeEventListener: (type: string, listener: () => void) => {
+      listeners.get(type)?.delete(listener);
+    },
+    fire: (type: string) => listeners.get(type)?.forEach((listener) => listener()),
+  } as Pick<Window, 'addEventListener' | 'removeEventListener'> & { fire: (type: string) => void };
+}

@@ -1,8 +1,14 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import {
+  defaultShouldDehydrateQuery,
+  dehydrate,
+  QueryClient,
+  type Query,
+} from '@tanstack/react-query';
 import {
   persistQueryClientSave,
   removeOldestQuery,
+  type PersistedClient,
   type PersistQueryClientProviderProps,
 } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-client.ts';
@@ -47,19 +53,71 @@ export function shouldPersistQuery(query: Query): boolean {
 
 type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
 
+/** How long after a change of the cache it is written to storage, at the latest. */
+const KEEP_THROTTLE_MS = 1000;
+
 /** Options for PersistQueryClientProvider: lists and details kept in local storage for a day. */
 export function persistOptions(storage: Storage, buster: string): PersistOptions {
+  const persister = createSyncStoragePersister({
+    storage,
+    key: CACHE_STORAGE_KEY,
+    throttleTime: KEEP_THROTTLE_MS,
+    retry: removeOldestQuery,
+  });
   return {
-    persister: createSyncStoragePersister({
-      storage,
-      key: CACHE_STORAGE_KEY,
-      throttleTime: 1000,
-      retry: removeOldestQuery,
-    }),
+    persister: {
+      ...persister,
+      restoreClient: async () => restoredAsStale(await persister.restoreClient()),
+    },
     maxAge: DAY,
     buster,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   };
+}
+
+/**
+ * What is read back from storage is of unknown age, however recent its
+ * stamp: every query in it comes back invalidated, so the first read that
+ * asks for one (a page's machine calling fetchQuery while the kept cache is
+ * put back) fetches it, or waits for the fetch on its way, instead of taking
+ * the kept copy as fresh. A dashboard saved a moment before a reload would
+ * otherwise open as it was before the save.
+ */
+export function restoredAsStale(client: PersistedClient | undefined): PersistedClient | undefined {
+  if (!client) return client;
+  const queries = client.clientState.queries.map((query) => ({
+    ...query,
+    state: { ...query.state, isInvalidated: true },
+  }));
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+/**
+ * Writes the cache to storage at once when the page is left (a reload, a
+ * closed tab, a phone putting the browser away). Changes are otherwise
+ * written up to a second later, and a page left within that second would
+ * come back, offline, with what it showed before them.
+ */
+export function keepWhenLeft(
+  queryClient: QueryClient,
+  storage: Storage,
+  buster: string,
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  const keep = () => {
+    const persisted: PersistedClient = {
+      buster,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    };
+    try {
+      storage.setItem(CACHE_STORAGE_KEY, JSON.stringify(persisted));
+    } catch {
+      // Full or unavailable storage: the throttled writer's own retry makes room next time.
+    }
+  };
+  target.addEventListener('pagehide', keep);
+  return () => target.removeEventListener('pagehide', keep);
 }
 
 /**
