@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
  *
  * Tests count its calls and switch it: down (500), hanging (never answers)
  * or answering nulls. The e2e suite does the same over HTTP:
- * `GET /control/calls` → `{ total, byPath, byDay }` and
+ * `GET /control/calls` → `{ total, byPath, byDay, byPlaceDay }` and
  * `POST /control/mode?mode=ok|down|hang|nulls`.
  */
 
@@ -68,6 +68,8 @@ export interface OpenMeteoServer {
   hits: Map<string, number>;
   /** Upstream calls so far, by the `start_date` they asked for. */
   byDay: Map<string, number>;
+  /** Upstream calls so far, by place and day: `placeDayKey(latitude, longitude, start_date)`. */
+  byPlaceDay: Map<string, number>;
   /** All upstream calls so far. */
   total(): number;
   setMode(mode: OpenMeteoMode): void;
@@ -75,6 +77,10 @@ export interface OpenMeteoServer {
 }
 
 class BadRequest extends Error {}
+
+/** How calls are counted by place and day: the coordinates as numbers, then the day asked for. */
+export const placeDayKey = (latitude: number, longitude: number, day: string) =>
+  `${latitude}/${longitude}/${day}`;
 
 const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -170,6 +176,7 @@ export async function startOpenMeteoServer(
   const now = options.now ?? Date.now;
   const hits = new Map<string, number>();
   const byDay = new Map<string, number>();
+  const byPlaceDay = new Map<string, number>();
   let mode: OpenMeteoMode = 'ok';
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -182,6 +189,7 @@ export async function startOpenMeteoServer(
         total: [...hits.values()].reduce((a, b) => a + b, 0),
         byPath: Object.fromEntries(hits),
         byDay: Object.fromEntries(byDay),
+        byPlaceDay: Object.fromEntries(byPlaceDay),
       });
     if (url.pathname === '/control/mode' && request.method === 'POST') {
       const next = url.searchParams.get('mode');
@@ -195,6 +203,12 @@ export async function startOpenMeteoServer(
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     const day = url.searchParams.get('start_date') ?? '';
     byDay.set(day, (byDay.get(day) ?? 0) + 1);
+    const place = placeDayKey(
+      Number(url.searchParams.get('latitude')),
+      Number(url.searchParams.get('longitude')),
+      day,
+    );
+    byPlaceDay.set(place, (byPlaceDay.get(place) ?? 0) + 1);
     if (mode === 'hang') return;
     if (mode === 'down') return send(500, { error: true, reason: 'Internal Server Error' });
     try {
@@ -210,6 +224,7 @@ export async function startOpenMeteoServer(
     url: `http://127.0.0.1:${port}`,
     hits,
     byDay,
+    byPlaceDay,
     total: () => [...hits.values()].reduce((a, b) => a + b, 0),
     setMode: (next) => {
       mode = next;
