@@ -1,4 +1,4 @@
-/* global window, location, document */
+/* global window, location, document, requestAnimationFrame */
 // Asked before the console's scripts have loaded, so that the first screen
 // does not wait for them one after the other: the runtime configuration and
 // the session, which the console's start needs, and on the dashboard the
@@ -191,4 +191,32 @@
       if (typeof own === 'string' && own !== guessed && map.locales[own]) preload(map.locales[own]);
     })
     .catch(function () {});
+})();
+
+// The console's entry script (scripts/route-preloads.ts names it in index.html),
+// started once the loading indicator has been painted: a module script in the
+// page would run before the first paint and keep a slow phone's screen blank
+// while the start scripts run. Its download began with the page (modulepreload).
+// A page opened in the background paints nothing until shown, so it starts at once.
+(function () {
+  var meta = document.querySelector('meta[name="nordlys-start"]');
+  var entry = meta && meta.getAttribute('content');
+  if (!entry) return;
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  };
+  if (document.visibilityState !== 'visible') return start();
+  // The frame after the next: the indicator is on the screen by then.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  // Should no frame come (a browser that throttles them), the console starts anyway.
+  setTimeout(start, 250);
 })();

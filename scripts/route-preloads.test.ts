@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { buildPreloadMap } from './route-preloads.ts';
+import { buildPreloadMap, startAfterFirstPaint } from './route-preloads.ts';
 
 const root = '/app';
 
@@ -81,5 +81,33 @@ describe('the preload map of the first screens', () => {
     expect(() =>
       buildPreloadMap(bundle, root, { routes: {}, locales: { en: 'src/locales/en/messages.po' } }),
     ).toThrow(/en\/messages\.po/);
+  });
+});
+
+describe('the console’s start', () => {
+  const html = `<!doctype html>
+<html>
+  <head>
+    <script src="/boot.js"></script>
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-b.js">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+  it('is named for boot.js to start after the first paint, keeping the scripts’ preloads', () => {
+    const started = startAfterFirstPaint(html);
+    expect(started.entry).toBe('/assets/index-a.js');
+    expect(started.html).not.toContain('<script type="module"');
+    expect(started.html).toContain('<script src="/boot.js"></script>');
+    expect(started.html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-b.js">',
+    );
+  });
+
+  it('fails the build when index.html has no entry script, rather than ship a page that never starts', () => {
+    expect(() =>
+      startAfterFirstPaint(html.replace(/<script type="module"[^>]*><\/script>/, '')),
+    ).toThrow(/no module entry script/);
   });
 });

@@ -26,6 +26,24 @@ export interface RoutePreloadOptions {
 
 /** The name of the meta element public/boot.js reads the map from. */
 export const PRELOAD_META = 'nordlys-preload';
+/** The name of the meta element that names the console's entry script, which public/boot.js starts. */
+export const START_META = 'nordlys-start';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+
+/**
+ * index.html with its entry script named in a meta element instead of
+ * loaded by a script tag: public/boot.js starts it once the page has shown
+ * its loading indicator. A module script runs as soon as the document is
+ * parsed, before the browser paints, so on a slow phone the page stayed
+ * blank while the console's start scripts ran. Its modulepreload links stay,
+ * so the scripts still download from the first moment.
+ */
+export function startAfterFirstPaint(html: string): { html: string; entry: string } {
+  const found = ENTRY_SCRIPT.exec(html);
+  if (!found?.[1]) throw new Error('route-preloads: index.html has no module entry script');
+  return { html: html.replace(found[0], ''), entry: found[1] };
+}
 
 const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
 
@@ -88,7 +106,10 @@ export function buildPreloadMap(
   return { routes, locales };
 }
 
-/** The Vite plugin: the map as `<meta name="nordlys-preload">`, before public/boot.js runs. */
+/**
+ * The Vite plugin: the map as `<meta name="nordlys-preload">` and the entry
+ * script as `<meta name="nordlys-start">`, before public/boot.js runs.
+ */
 export function routePreloads(options: RoutePreloadOptions): Plugin {
   let root = process.cwd();
   return {
@@ -99,16 +120,25 @@ export function routePreloads(options: RoutePreloadOptions): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         if (!context.bundle) return undefined;
         const map = buildPreloadMap(context.bundle, root, options);
-        return [
-          {
-            tag: 'meta',
-            attrs: { name: PRELOAD_META, content: JSON.stringify(map) },
-            injectTo: 'head-prepend',
-          },
-        ];
+        const started = startAfterFirstPaint(html);
+        return {
+          html: started.html,
+          tags: [
+            {
+              tag: 'meta',
+              attrs: { name: PRELOAD_META, content: JSON.stringify(map) },
+              injectTo: 'head-prepend',
+            },
+            {
+              tag: 'meta',
+              attrs: { name: START_META, content: started.entry },
+              injectTo: 'head-prepend',
+            },
+          ],
+        };
       },
     },
   };
