@@ -32,9 +32,7 @@ export function useCalendarDays(language: Language, now: Date = new Date()): Cal
     enabled: seesPeople,
   });
   return useMemo(() => {
-    const days = [...(holidays.data ?? []), ...(birthdays.data ?? [])].sort(
-      (a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name),
-    );
+    const days = [...(holidays.data ?? []), ...(birthdays.data ?? [])].sort(byDateThenName);
     const byDate = new Map<string, HolidayDay[]>();
     for (const day of days) byDate.set(day.date, [...(byDate.get(day.date) ?? []), day]);
     return {
@@ -52,6 +50,15 @@ export function useCalendarDays(language: Language, now: Date = new Date()): Cal
     birthdays.error,
     seesPeople,
   ]);
+}
+
+/** Names in the user's alphabet; one collator, as making one per comparison is slow. */
+const names = new Intl.Collator();
+
+/** Dates as YYYY-MM-DD compare as text; names of one day by the alphabet. */
+function byDateThenName(a: HolidayDay, b: HolidayDay): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  return names.compare(a.name, b.name);
 }
 
 const NONE: readonly string[] = [];

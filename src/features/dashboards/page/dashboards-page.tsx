@@ -221,17 +221,20 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
         />
       ) : null}
 
-      <DashboardDetailsDialog
-        open={detailsOpen !== null}
-        initial={detailsOpen === 'edit' && draft ? draft : undefined}
-        busy={busy}
-        onCancel={() => setDetailsOpen(null)}
-        onSubmit={(details) => {
-          setDetailsOpen(null);
-          if (detailsOpen === 'edit') actor.send({ type: 'details.change', details });
-          else actor.send({ type: 'dashboard.create', details });
-        }}
-      />
+      {/* Mounted while open only: its form costs the page's first render otherwise. */}
+      {detailsOpen !== null ? (
+        <DashboardDetailsDialog
+          open
+          initial={detailsOpen === 'edit' && draft ? draft : undefined}
+          busy={busy}
+          onCancel={() => setDetailsOpen(null)}
+          onSubmit={(details) => {
+            setDetailsOpen(null);
+            if (detailsOpen === 'edit') actor.send({ type: 'details.change', details });
+            else actor.send({ type: 'dashboard.create', details });
+          }}
+        />
+      ) : null}
       <GraphEditorDialog
         open={snapshot.matches({ editing: 'graphEditor' })}
         graph={editingGraph}
