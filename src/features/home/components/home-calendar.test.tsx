@@ -6,6 +6,7 @@ import type { SignedInUser } from '../../../../contracts/session.ts';
 import { birthdaysQuery, calendarYears, holidaysQuery } from '../../../api/calendar/queries.ts';
 import { currentUserQuery } from '../../../api/session/queries.ts';
 import { activateLocale, type Locale } from '../../../lib/i18n.ts';
+import { testSignedIn } from '../../../lib/test-users.ts';
 import { renderScreen } from '../../../ui/test-support.tsx';
 import { HomeCalendar } from './home-calendar.tsx';
 
@@ -13,37 +14,12 @@ import { HomeCalendar } from './home-calendar.tsx';
 const NOW = new Date(2026, 11, 21, 10, 0);
 
 /** Someone who may list users, so sees their birthdays (docs/calendar.md). */
-const me: SignedInUser = {
-  uuid: 'me',
-  email: 'me@nordlys.test',
-  username: 'me',
+const me: SignedInUser = testSignedIn('me', 1, ['user.list'], {
   firstName: 'Me',
-  lastName: 'Test',
-  org: { uuid: 'org', name: 'Org' },
   group: { id: 1, name: 'Admins' },
   role: 'admin',
-  privileges: ['user.list'],
-  phone: null,
-  mobile: null,
-  language: 'en',
-  bio: null,
-  birthday: null,
-  position: null,
-  location: null,
-  tags: [],
-  newsletter: false,
-  social: {},
-  img: null,
-  recoveryEmail: null,
-  active: true,
   confirmed: true,
-  loginSuspended: false,
-  loginSuspendedUntil: null,
-  created: '2025-01-01T00:00:00Z',
-  modified: '2025-01-01T00:00:00Z',
-  lastSignIn: null,
-  internal: {},
-};
+});
 
 const birthdays: HolidayDays = [
   { date: '2026-12-22', name: 'Freja Holm', birthday: true, userId: 'u-freja' },

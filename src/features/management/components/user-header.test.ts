@@ -1,45 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SignedInUser } from '../../../../contracts/session.ts';
 import type { GroupId, User } from '../../../../contracts/user.ts';
+import { testSignedIn, testUser } from '../../../lib/test-users.ts';
 import { userRights } from './user-header.tsx';
 
 const managerPrivileges = ['user.list', 'user.create', 'user.modify', 'user.delete'];
 
 function me(group: GroupId, privileges: string[]): SignedInUser {
-  return { ...user('me', group), privileges, internal: {} };
+  return testSignedIn('me', group, privileges, { loginSuspended: true });
 }
 
 function user(uuid: string, group: GroupId): User {
-  return {
-    uuid,
-    email: `${uuid}@nordlys.test`,
-    username: uuid,
-    firstName: uuid,
-    lastName: 'Test',
-    org: { uuid: 'org', name: 'Org' },
-    group: { id: group, name: String(group) },
-    role: String(group),
-    privileges: [],
-    phone: null,
-    mobile: null,
-    language: 'en',
-    bio: null,
-    birthday: null,
-    position: null,
-    location: null,
-    tags: [],
-    newsletter: false,
-    social: {},
-    img: null,
-    recoveryEmail: null,
-    active: true,
-    confirmed: false,
-    loginSuspended: true,
-    loginSuspendedUntil: null,
-    created: '2025-01-01T00:00:00Z',
-    modified: '2025-01-01T00:00:00Z',
-    lastSignIn: null,
-  };
+  return testUser(uuid, group, { loginSuspended: true });
 }
 
 const nothing = { self: false, edit: false, manage: false, remove: false };
