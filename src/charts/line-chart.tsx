@@ -249,7 +249,7 @@ function traceBand(
   x: (t: number) => number,
   y: ValueScale,
 ): boolean {
-  const banded = points.filter((p) => p.bucket !== undefined);
+  const banded = points.filter((p) => p.bucket?.min !== undefined && p.bucket.max !== undefined);
   if (banded.length === 0) return false;
   context.beginPath();
   banded.forEach((p, i) => {
@@ -585,7 +585,7 @@ export function LineChart({
         color: d.color,
         value: `${formatValue(p.value)}${unit ? ` ${unit}` : ''}`,
         note:
-          p.bucket && formatRange
+          p.bucket?.min !== undefined && p.bucket.max !== undefined && formatRange
             ? formatRange(formatValue(p.bucket.min), formatValue(p.bucket.max))
             : undefined,
       });

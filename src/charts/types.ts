@@ -4,8 +4,10 @@ import type { PeriodWindow } from '../lib/periods.ts';
 /**
  * One point of a series (spec §3 "Chart dataset": x is `time`, epoch ms; y
  * is `value`). A point that stands for a bucket of values (long periods) also
- * has the bucket's span and its lowest and highest value, drawn as a band
- * behind the line and told in the tooltip.
+ * has the bucket's span: a bar covers it and a tooltip names it. Where the
+ * value is the bucket's average, the bucket also has its lowest and highest
+ * value, drawn as a band behind the line and told in the tooltip; a sum or a
+ * count has none (it does not lie between them).
  */
 export interface ChartPoint {
   readonly time: number;
@@ -13,8 +15,8 @@ export interface ChartPoint {
   readonly bucket?: {
     readonly start: number;
     readonly end: number;
-    readonly min: number;
-    readonly max: number;
+    readonly min?: number | undefined;
+    readonly max?: number | undefined;
   };
 }
 

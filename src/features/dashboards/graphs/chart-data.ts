@@ -10,9 +10,10 @@ import { statisticOf, type GraphSource } from './sources.ts';
 /**
  * A chart's datasets from its sources: each point's value by the graph's
  * statistic and times the conversion factor, the same numbers drawn-data
- * publishes. The min/max band stays only where the value is the bucket's
- * average (another statistic is not inside it). With `maps` (kept by the
- * graph between renders) only the points new since the last call are made.
+ * publishes. Each bucket keeps its span (bars and tooltips cover it); the
+ * min/max band stays only where the value is the bucket's average (another
+ * statistic is not inside it). With `maps` (kept by the graph between
+ * renders) only the points new since the last call are made.
  */
 export function chartDatasets(
   sources: readonly GraphSource[],
@@ -28,18 +29,16 @@ export function chartDatasets(
     const toChart = (point: SeriesPoint): ChartPoint => {
       const value = (statistic === 'raw' ? point.value : statisticOf(point, statistic)) * cf;
       const bucket = point.bucket;
-      if (!bucket || !banded) return { time: point.time, value };
+      if (!bucket) return { time: point.time, value };
+      // The bucket's span stays whatever the statistic: a day's sum is drawn over that day.
+      const span = { start: bucket.start, end: bucket.end };
+      if (!banded) return { time: point.time, value, bucket: span };
       const low = bucket.min * cf;
       const high = bucket.max * cf;
       return {
         time: point.time,
         value,
-        bucket: {
-          start: bucket.start,
-          end: bucket.end,
-          min: Math.min(low, high),
-          max: Math.max(low, high),
-        },
+        bucket: { ...span, min: Math.min(low, high), max: Math.max(low, high) },
       };
     };
     const chartPoints = maps
