@@ -2,106 +2,23 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Flame } from 'lucide-react';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import styled, { useTheme } from 'styled-components';
-import type { DeviceStatus } from '../../../contracts/device.ts';
-import { mapThemeIds, type MapAggregate, type MapThemeId } from '../../../contracts/map.ts';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
-import { useSettings } from '../../lib/use-settings.ts';
-import type { MapMark } from '../../maps/clusters.ts';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { MapAggregate } from '../../../contracts/map.ts';
 import { countStatuses, type MapPoint } from '../../maps/status-counts.ts';
-import { mapTheme } from '../../maps/themes.ts';
 import { domainOf, legendGradient } from '../../maps/value-scale.ts';
 import { statusLabels } from '../../ui/status-dot.tsx';
 import { ErrorState, Loading } from '../../ui/status.tsx';
+import {
+  Bar,
+  DeviceMap,
+  Panel,
+  ThemeSelect,
+  useDescribe,
+  useMapBase,
+  useMapThemeChoice,
+} from './map-frame.tsx';
 import { mapDevicesQuery, mapValuesQuery, type MapFilters } from './queries.ts';
-import { mapThemeLabels } from '../../maps/theme-labels.ts';
-
-// deck.gl and maplibre load with the first map, in a chunk of their own.
-const DeviceMap = lazy(() => import('../../maps/device-map.tsx'));
-
-/** An URL the browser resolves as maplibre's worker needs it: absolute, braces kept. */
-const absolute = (url: string) => (url.startsWith('/') ? `${window.location.origin}${url}` : url);
-
-/** What every map draws on: the theme, the shipped basemap, the operator's tiles, the colours. */
-export function useMapBase(themeId: MapThemeId) {
-  const theme = useTheme();
-  const config = runtimeConfig();
-  const core = config.services.core;
-  const tiles = config.map.tiles;
-  const basemap = useMemo(
-    () => ({
-      land: absolute(`${core}/v2/map/basemap/land`),
-      countries: absolute(`${core}/v2/map/basemap/countries`),
-    }),
-    [core],
-  );
-  const ownTiles = useMemo(() => (tiles ? { ...tiles, url: absolute(tiles.url) } : null), [tiles]);
-  const colours = useMemo<Record<DeviceStatus, string>>(
-    () => ({
-      green: theme.colors.success,
-      yellow: theme.colors.warning,
-      red: theme.colors.danger,
-      none: theme.colors.textMuted,
-    }),
-    [theme],
-  );
-  return { theme: mapTheme(themeId), basemap, tiles: ownTiles, colours };
-}
-
-/** A mark's tooltip: a device's name and status (and value), or a cluster's count. */
-export function useDescribe(unit?: string | null) {
-  const { t, i18n } = useLingui();
-  return useCallback(
-    (mark: MapMark, value: number | undefined) => {
-      if (mark.kind === 'cluster') {
-        const counts = (['green', 'yellow', 'red', 'none'] as const)
-          .filter((status) => mark.statuses[status] > 0)
-          .map((status) => `${mark.statuses[status]} ${i18n._(statusLabels[status]).toLowerCase()}`)
-          .join(', ');
-        const count = mark.count;
-        return `${plural(count, { one: '# device', other: '# devices' })}: ${counts}`;
-      }
-      const status = i18n._(statusLabels[mark.device.status]);
-      const shown =
-        value === undefined
-          ? ''
-          : `\n${i18n.number(value, { maximumFractionDigits: 2 })}${unit ? ` ${unit}` : ''}`;
-      const device = mark.device.name;
-      return t`${device}: ${status}` + shown;
-    },
-    [t, i18n, unit],
-  );
-}
-
-const Panel = styled.section<{ $height: string }>`
-  display: grid;
-  grid-template-rows: auto minmax(0, 1fr) auto;
-  gap: 8px;
-  height: ${({ $height }) => $height};
-  min-height: 240px;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-  font-size: 0.875rem;
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: 6px;
-  }
-  select {
-    font: inherit;
-    min-height: 32px;
-    border-radius: 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
-  }
-`;
 
 const Toggle = styled.button`
   display: inline-flex;
@@ -140,85 +57,6 @@ const Legend = styled.div`
     background: ${legendGradient()};
   }
 `;
-
-/** A map's theme: the user's setting (spec mapTheme) until one is chosen on the map. */
-function useMapThemeChoice() {
-  const { settings } = useSettings();
-  const [chosen, setChosen] = useState<MapThemeId | null>(null);
-  return [chosen ?? settings.mapTheme, setChosen] as const;
-}
-
-function ThemeSelect({
-  value,
-  onChange,
-}: {
-  value: MapThemeId;
-  onChange: (id: MapThemeId) => void;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <label>
-      <Trans>Map theme</Trans>
-      <select
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value) as MapThemeId)}
-      >
-        {mapThemeIds.map((id) => (
-          <option key={id} value={id}>
-            {i18n._(mapThemeLabels[id])}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-/**
- * One device's place on a map (the device's map tab): with `onMove`, it is
- * dragged, or put where the map is clicked.
- */
-export function PositionMap({
-  point,
-  onMove,
-  label,
-  height = 'min(60vh, 560px)',
-  children,
-}: {
-  /** Null: no place yet; with `onMove`, a click on the map gives one. */
-  point: MapPoint | null;
-  onMove?: ((lat: number, lng: number) => void) | undefined;
-  label: string;
-  height?: string;
-  /** Below the map: the place's address, the save. */
-  children?: ReactNode;
-}) {
-  const [themeId, setTheme] = useMapThemeChoice();
-  const base = useMapBase(themeId);
-  const describe = useDescribe();
-  // The same place keeps the same points, however often the page around redraws: the map
-  // moves its view only for a new place.
-  const { id, name, lat, lng, status } = point ?? {};
-  const points = useMemo(
-    () =>
-      id !== undefined && name !== undefined && lat !== undefined && lng !== undefined && status
-        ? [{ id, name, lat, lng, status }]
-        : [],
-    [id, name, lat, lng, status],
-  );
-  return (
-    <Panel $height={height} aria-label={label}>
-      <Bar>
-        <ThemeSelect value={themeId} onChange={setTheme} />
-      </Bar>
-      <div style={{ minHeight: 0 }}>
-        <Suspense fallback={<Loading label={<Trans>Loading the map…</Trans>} />}>
-          <DeviceMap points={points} {...base} describe={describe} onMove={onMove} label={label} />
-        </Suspense>
-      </div>
-      <div>{children}</div>
-    </Panel>
-  );
-}
 
 /** A heat map's period, back from now. */
 const heatPeriods = [

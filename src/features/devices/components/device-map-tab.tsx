@@ -5,7 +5,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { DEVICE_PLACE_RIGHT, type Device } from '../../../../contracts/device.ts';
 import { useUpdateDevice } from '../../../api/devices/mutations.ts';
-import { PositionMap } from '../../../api/map/map-panel.tsx';
+import { PositionMap } from '../../../api/map/position-map.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { hasPrivilege } from '../../../lib/current-user.ts';
 import { useNotify } from '../../../lib/notifications.ts';

@@ -17,7 +17,7 @@ import { calibrationReminders } from '../../../lib/settings.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { AddressOffer } from './address-offer.tsx';
-import { PositionMap } from '../../../api/map/map-panel.tsx';
+import { PositionMap } from '../../../api/map/position-map.tsx';
 import { Card } from '../../../ui/card.tsx';
 import { FormActions, FormError, FormGrid, SelectField } from '../../../ui/form/fields.tsx';
 import { TextField } from '../../../ui/form/text-field.tsx';
