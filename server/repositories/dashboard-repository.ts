@@ -33,13 +33,23 @@ export function dashboardRepository(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    /** A new dashboard in the owner's organisation; undefined when the owner already has the id. */
+    /**
+     * A new dashboard in the owner's organisation, after all of the owner's
+     * others; undefined when the owner already has the id. Its creation time
+     * is at least a millisecond after the owner's newest, so the list keeps
+     * the order they were made in even when several are made in one
+     * transaction (one `now()`) or one millisecond (the embedded database's
+     * clock).
+     */
     create(owner: string, id: string, values: DashboardValues): Promise<DashboardRow | undefined> {
       return db
         .insertInto('dashboards')
         .values({
           owner_uuid: owner,
           id,
+          created_at: sql<Date>`greatest(now(), (
+            select max(created_at) + interval '1 millisecond' from dashboards
+            where owner_uuid = ${owner}))`,
           org_uuid: sql<string>`(select org_uuid from users where uuid = ${owner})`,
           name: values.name,
           color: values.color,

@@ -310,10 +310,25 @@ describe('dashboards through the spec’s internal store', () => {
   });
 
   it('lets only the user write their own store', async () => {
+    expect((await internal('userA', { dashboards: [{ name: 'Mine' }] })).statusCode).toBe(200);
     const res = await as('super', 'PUT', `/api/entity/user/${t.world.users.userA}/internal`, {
       dashboards: [],
     });
     expect(res.statusCode).toBe(403);
-    expect((await as('userA', 'GET', '/api/v2/dashboards')).json<Dashboard[]>().length).toBe(1);
+    const left = (await as('userA', 'GET', '/api/v2/dashboards')).json<Dashboard[]>();
+    expect(left.map((d) => d.name)).toEqual(['Mine']);
+  });
+
+  it('keeps the order dashboards were made in, however quickly they were made', async () => {
+    // Named against the alphabet: ordered by id, they would come out reversed.
+    const names = ['Zulu', 'Yankee', 'X-ray', 'Whiskey', 'Victor', 'Uniform'];
+    const res = await internal('userB', { dashboards: names.map((name) => ({ name })) });
+    expect(res.statusCode).toBe(200);
+    for (const name of ['Tango', 'Sierra']) {
+      const made = await as('userB', 'POST', '/api/v2/dashboards', { name });
+      expect(made.statusCode).toBe(201);
+    }
+    const listed = (await as('userB', 'GET', '/api/v2/dashboards')).json<Dashboard[]>();
+    expect(listed.map((d) => d.name)).toEqual([...names, 'Tango', 'Sierra']);
   });
 });
