@@ -46,6 +46,28 @@ describe('apiRequest failures', () => {
     expect(failure).toMatchObject({ status: 502, message: 'Bad Gateway' });
   });
 
+  it('is a network error, never an empty success, when a successful answer is cut off', async () => {
+    // The body breaks off as it is read: the page is being left, or the network dropped.
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"uuid":"org-1","na'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(cut, { status: 200 })));
+    const failure = await apiRequest('core', '/entity/organisation/org-1').catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(NetworkError);
+  });
+
+  it('is a network error when a successful answer is not JSON, and nothing when it is empty', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>', { status: 200 })));
+    await expect(apiRequest('core', '/v2/device/7')).rejects.toBeInstanceOf(NetworkError);
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('', { status: 200 })));
+    await expect(apiRequest('core', '/v2/device/7', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
   it("leaves the caller's own cancellation as it is", async () => {
     const cancelled = new DOMException('The operation was aborted.', 'AbortError');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(cancelled));

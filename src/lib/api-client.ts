@@ -86,12 +86,34 @@ export async function apiRequest<T>(
     throw new NetworkError({ cause: error });
   }
   if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
     if (response.status === 401) onUnauthorised?.();
     throw apiErrorOf(response.status, data, response.statusText);
   }
-  return data as T;
+  return (await answerOf(response)) as T;
+}
+
+/**
+ * A successful answer's body: nothing when it is empty, else its JSON. A
+ * body that could not be read whole (the network dropped, the page was
+ * being left) or is not JSON is no answer at all, never an empty success
+ * that a cache would keep in place of the entity.
+ */
+async function answerOf(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError({ cause: error });
+  }
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new NetworkError({ cause: error });
+  }
 }
 
 /** A failed answer's error: the body's `message`, or else `fallback` (the status text). */
