@@ -214,6 +214,39 @@ test('while the console’s scripts load, the page shows a loading indicator ins
   await expect(page.locator('.boot-shell')).toHaveCount(0);
 });
 
+test('the dashboard home and a wall display load no editing or export libraries before they show', async ({
+  request,
+}) => {
+  // What their first screens load: the start scripts and the page's preloads (index.html, boot.js).
+  const html = await (await request.get('/dashboard', { headers: { accept: 'text/html' } })).text();
+  const attribute = (name: string) =>
+    (new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '').replaceAll(
+      '&quot;',
+      '"',
+    );
+  const map = JSON.parse(attribute('nordlys-preload')) as { routes: Record<string, string[]> };
+  const start = [
+    attribute('nordlys-start'),
+    ...[...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1] ?? ''),
+  ];
+  const later = /node_modules\/(react-hook-form|imask|react-imask|papaparse|fflate)\//;
+  for (const page of ['/dashboard', '/dashboard?kiosk']) {
+    const scripts = [...start, ...(map.routes[page] ?? [])];
+    expect(scripts.length).toBeGreaterThan(10);
+    const sources: string[] = [];
+    for (const script of scripts) {
+      // The build's source maps name the modules each script holds; the few scripts without
+      // one (the module runtime, re-exports) are too small to hold a library.
+      const sourceMap = await request.get(`${script}.map`);
+      if (sourceMap.ok())
+        sources.push(...((await sourceMap.json()) as { sources: string[] }).sources);
+      else expect((await (await request.get(script)).body()).length, script).toBeLessThan(2000);
+    }
+    expect(sources.some((source) => source.includes('dashboards/page/'))).toBe(true);
+    expect(sources.filter((source) => later.test(source))).toEqual([]);
+  }
+});
+
 test('the sign-in page asks for its own scripts and its language’s texts as it opens, not after the start scripts', async ({
   page,
 }) => {

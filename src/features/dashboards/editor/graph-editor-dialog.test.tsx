@@ -38,7 +38,7 @@ const counter = {
 } as Partial<DeviceType> as DeviceType;
 const gate = device(2, 'Gate', [{ key: 'countOut', name: 'Count out', inherited: true }]);
 
-function show(graph: Graph | null) {
+async function show(graph: Graph | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(deviceListQuery({ page: 1, pageSize: 50, sort: 'name' }).queryKey, {
     items: [gate, lobby],
@@ -61,6 +61,8 @@ function show(graph: Graph | null) {
     />,
     client,
   );
+  // The form loads apart from the dialog (graph-editor-form.tsx).
+  await screen.findByLabelText('Type');
   return { onSave, onCancel, client };
 }
 
@@ -70,7 +72,7 @@ const choose = (label: string, value: string | number, scope: HTMLElement = docu
 const section = (legend: string) =>
   screen.getByText(legend, { selector: 'legend' }).closest('fieldset') as HTMLElement;
 
-const savedGraph = (onSave: ReturnType<typeof show>['onSave']): Graph => {
+const savedGraph = (onSave: Awaited<ReturnType<typeof show>>['onSave']): Graph => {
   expect(onSave).toHaveBeenCalledTimes(1);
   const [graph] = onSave.mock.calls[0] ?? [];
   if (!graph) throw new Error('onSave was called without a graph');
@@ -82,7 +84,7 @@ afterEach(cleanup);
 
 describe('the graph editor', () => {
   it('saves a new chart with the chosen device, key and period', async () => {
-    const { onSave } = show(null);
+    const { onSave } = await show(null);
     typeInto('Name', 'Lobby temperature');
     choose('Device', 1);
     choose('Data key', 'temperature');
@@ -121,7 +123,7 @@ describe('the graph editor', () => {
         b: { type: 0, deviceId: 2, dataKey: 'countOut', cf: 0.5, label: 'Out', unit: 'people' },
       },
     };
-    const { onSave } = show(card);
+    const { onSave } = await show(card);
     const a = section('Source A');
     expect(within(a).getByLabelText<HTMLSelectElement>('Device').value).toBe('1');
     expect(within(a).getByLabelText<HTMLSelectElement>('Data key').value).toBe('countIn');
@@ -137,7 +139,7 @@ describe('the graph editor', () => {
   });
 
   it("names a card source's wrong field in that source", async () => {
-    const { onSave } = show(null);
+    const { onSave } = await show(null);
     choose('Type', 2);
     const b = section('Source B (subtracted from A)');
     fireEvent.change(within(b).getByLabelText('Conversion factor'), { target: { value: 'x' } });
@@ -161,7 +163,7 @@ describe('the graph editor', () => {
       cf: 10,
       dataSource: { type: 0, deviceId: 1, dataKey: 'temperature', cf: 2.5 },
     };
-    const { onSave } = show(chart);
+    const { onSave } = await show(chart);
     const factor = (legend: string) =>
       within(section(legend)).getByLabelText<HTMLInputElement>('Conversion factor');
     expect(factor('Data').value).toBe('2.5');
@@ -171,7 +173,7 @@ describe('the graph editor', () => {
   });
 
   it("refuses a source's conversion factor of 0 or no number", async () => {
-    const { onSave } = show(null);
+    const { onSave } = await show(null);
     choose('Device', 1);
     choose('Data key', 'temperature');
     const data = section('Data');
@@ -191,7 +193,7 @@ describe('the graph editor', () => {
   });
 
   it('refuses to save without a device and says what is missing', async () => {
-    const { onSave } = show(null);
+    const { onSave } = await show(null);
     await press('Save');
     expect(onSave).not.toHaveBeenCalled();
     expect(alertTexts()).toEqual([
@@ -202,8 +204,8 @@ describe('the graph editor', () => {
     expect(screen.getByLabelText('Device').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('offers every graph type, the maps included', () => {
-    show(null);
+  it('offers every graph type, the maps included', async () => {
+    await show(null);
     const options = within(screen.getByLabelText('Type')).getAllByRole('option');
     expect(options.map((option) => option.getAttribute('value'))).toEqual([
       '0',
@@ -218,8 +220,8 @@ describe('the graph editor', () => {
     expect(options.map((option) => option.textContent)).toContain('Map chart');
   });
 
-  it('keeps the name and the data source when the type changes', () => {
-    show(null);
+  it('keeps the name and the data source when the type changes', async () => {
+    await show(null);
     typeInto('Name', 'Gate');
     choose('Device', 2);
     choose('Data key', 'countOut');
@@ -230,15 +232,15 @@ describe('the graph editor', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Gate');
   });
 
-  it("renames a graph that still has its type's name", () => {
-    show(null);
+  it("renames a graph that still has its type's name", async () => {
+    await show(null);
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Chart');
     choose('Type', 1);
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Gauge');
   });
 
   it('saves a multi-source chart: a device type, some of its devices and their key', async () => {
-    const { onSave, client } = show(null);
+    const { onSave, client } = await show(null);
     client.setQueryData(deviceTypeChoicesQuery().queryKey, [counter]);
     client.setQueryData(deviceTypeQuery(5).queryKey, counter);
     client.setQueryData(
@@ -263,7 +265,7 @@ describe('the graph editor', () => {
   });
 
   it("keeps a graph's own custom period, never in the future", async () => {
-    const { onSave } = show(null);
+    const { onSave } = await show(null);
     choose('Device', 1);
     choose('Data key', 'temperature');
     choose('Period to show', 1);
@@ -285,7 +287,7 @@ describe('the graph editor', () => {
   });
 
   it('hands back nothing on cancel', async () => {
-    const { onSave, onCancel } = show(null);
+    const { onSave, onCancel } = await show(null);
     choose('Device', 1);
     await press('Cancel');
     expect(onCancel).toHaveBeenCalledTimes(1);

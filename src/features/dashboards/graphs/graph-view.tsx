@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Download } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { graphTypes, type Graph, type GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { NoData } from '../../../charts/no-data.tsx';
+import { lazyLater } from '../../../lib/lazy-later.ts';
 import { useElementSize } from '../../../lib/use-element-size.ts';
 import { periodNeedsTimeZone } from '../../../lib/periods.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -14,7 +15,6 @@ import { useSettings } from '../../../lib/use-settings.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
 import { usePublishDrawn } from './drawn-data.tsx';
-import { ExportDialog } from './export-dialog.tsx';
 import { GraphBody } from './graph-body.tsx';
 import { GraphDataCache, graphData } from './graph-data.ts';
 import { graphKind } from './graph-kind.ts';
@@ -24,6 +24,12 @@ import { bucketsFor, graphSources, type GraphSource } from './sources.ts';
 import { useGraphContext } from './use-graph-context.ts';
 import { useGraphSeries, type GraphSeriesRequest } from './use-graph-series.tsx';
 import { useRefresh } from './use-refresh.ts';
+
+/** A graph's export (CSV and JSON writers): loaded apart from the dashboard, when asked for. */
+export const GraphExportDialog = lazyLater(
+  () => import('./export-dialog.tsx'),
+  (module) => module.ExportDialog,
+);
 
 const Card = styled.section<{ $kiosk: boolean }>`
   display: flex;
@@ -275,11 +281,13 @@ function ReadGraph({
       </Body>
       {/* Mounted only while open: a dashboard's graphs do not each render a closed dialog. */}
       {kiosk || !exporting ? null : (
-        <ExportDialog
-          open
-          drawn={data && !data.empty ? data.drawn : null}
-          onClose={() => setExporting(false)}
-        />
+        <Suspense fallback={null}>
+          <GraphExportDialog.Component
+            open
+            drawn={data && !data.empty ? data.drawn : null}
+            onClose={() => setExporting(false)}
+          />
+        </Suspense>
       )}
     </>
   );

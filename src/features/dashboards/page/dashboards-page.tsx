@@ -1,21 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LayoutDashboard } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Dashboard, GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { lazyLater, usePreloadWhenIdle } from '../../../lib/lazy-later.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { DeleteDialog } from '../../../ui/list/delete-dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../../ui/status.tsx';
-import { DashboardDetailsDialog } from '../components/dashboard-details-dialog.tsx';
 import { dashboardFileName, dashboardFileOf, downloadFile } from '../components/dashboard-file.ts';
 import DashboardGrid from '../components/dashboard-grid.tsx';
 import type { DashboardSearch } from '../components/dashboard-search.ts';
-import { GraphEditorDialog } from '../editor/graph-editor-dialog.tsx';
+import { GraphEditorDialog, GraphEditorForm } from '../editor/graph-editor-dialog.tsx';
 import { DrawnDataProvider, useReadDrawn } from '../graphs/drawn-data.tsx';
-import { dashboardArchive, dashboardArchiveName, downloadBytes } from '../graphs/export.ts';
+import { GraphExportDialog } from '../graphs/graph-view.tsx';
+import { CustomDateForm } from '../period/custom-date-dialog.tsx';
 import { EditToolbar, ImportButton, ViewToolbar } from './dashboard-toolbar.tsx';
 import { periodOfSearch, searchOfPeriod } from './search-period.ts';
 import { useDashboards } from './use-dashboards.ts';
@@ -36,6 +37,14 @@ const Description = styled.p`
   margin: 0 0 12px;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+// Shown only when asked for, so loaded apart from the page (with the form library and the
+// archive writer they use) once it has been drawn.
+const DashboardDetailsDialog = lazyLater(
+  () => import('../components/dashboard-details-dialog.tsx'),
+  (module) => module.DashboardDetailsDialog,
+);
+const exporter = () => import('../graphs/export.ts');
 
 export interface DashboardsPageProps {
   search: DashboardSearch;
@@ -88,6 +97,14 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
   }, [actor, search, currentId, dashboards, onSearch]);
 
   const loading = snapshot.matches('loading');
+  usePreloadWhenIdle(
+    !loading,
+    GraphEditorForm.preload,
+    DashboardDetailsDialog.preload,
+    GraphExportDialog.preload,
+    CustomDateForm.preload,
+    exporter,
+  );
   useEffect(() => {
     if (!loading) onSettled?.();
   }, [loading, onSettled]);
@@ -167,12 +184,17 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
               notify(t`There is currently no data available!`, 'info');
               return;
             }
-            downloadBytes(
-              dashboardArchive(current, drawn),
-              dashboardArchiveName(current),
-              'application/zip',
+            exporter().then(
+              ({ dashboardArchive, dashboardArchiveName, downloadBytes }) => {
+                downloadBytes(
+                  dashboardArchive(current, drawn),
+                  dashboardArchiveName(current),
+                  'application/zip',
+                );
+                notify(t`Data exported`, 'success');
+              },
+              () => notify(t`The export could not be loaded. Check the connection.`, 'error'),
             );
-            notify(t`Data exported`, 'success');
           }}
           onDelete={() => actor.send({ type: 'dashboard.delete' })}
           onKiosk={() => onSearch({ ...search, kiosk: true })}
@@ -223,17 +245,19 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
 
       {/* Mounted while open only: its form costs the page's first render otherwise. */}
       {detailsOpen !== null ? (
-        <DashboardDetailsDialog
-          open
-          initial={detailsOpen === 'edit' && draft ? draft : undefined}
-          busy={busy}
-          onCancel={() => setDetailsOpen(null)}
-          onSubmit={(details) => {
-            setDetailsOpen(null);
-            if (detailsOpen === 'edit') actor.send({ type: 'details.change', details });
-            else actor.send({ type: 'dashboard.create', details });
-          }}
-        />
+        <Suspense fallback={null}>
+          <DashboardDetailsDialog.Component
+            open
+            initial={detailsOpen === 'edit' && draft ? draft : undefined}
+            busy={busy}
+            onCancel={() => setDetailsOpen(null)}
+            onSubmit={(details) => {
+              setDetailsOpen(null);
+              if (detailsOpen === 'edit') actor.send({ type: 'details.change', details });
+              else actor.send({ type: 'dashboard.create', details });
+            }}
+          />
+        </Suspense>
       ) : null}
       <GraphEditorDialog
         open={snapshot.matches({ editing: 'graphEditor' })}

@@ -1,26 +1,16 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
-import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  CustomField,
-  CustomProblem,
-  periodMenuMachine,
-} from '../../../../machines/period-menu.machine.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
-import { DateTimeField } from './date-time-field.tsx';
-import { formatDateTime, parseDateTime } from './date-time.ts';
+import type { periodMenuMachine } from '../../../../machines/period-menu.machine.ts';
+import { lazyLater } from '../../../lib/lazy-later.ts';
 
 export type PeriodMenuActor = ActorRefFrom<typeof periodMenuMachine>;
 
-const Fields = styled.div`
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
-  margin-top: 12px;
-`;
+/** The dialog's form, with the date mask, loads apart from the page it is opened on. */
+export const CustomDateForm = lazyLater(
+  () => import('./custom-date-form.tsx'),
+  (module) => module.default,
+);
 
 /**
  * The custom period (spec §2 custom date dialog, §5), shown while the period
@@ -32,67 +22,9 @@ const Fields = styled.div`
 export function CustomDateDialog({ menu }: { menu: PeriodMenuActor }) {
   const open = useSelector(menu, (snapshot) => snapshot.matches('customDialog'));
   // Closed, nothing is mounted, so the fields start again from the next draft.
-  return open ? <CustomDateForm menu={menu} /> : null;
-}
-
-function CustomDateForm({ menu }: { menu: PeriodMenuActor }) {
-  const { t } = useLingui();
-  const problems = useSelector(menu, (snapshot) => snapshot.context.problems);
-  // The fields keep what is typed; the machine holds the dates it makes, null while unfinished.
-  const [text, setText] = useState(() => {
-    const { from, to } = menu.getSnapshot().context.draft;
-    return {
-      from: from === null ? '' : formatDateTime(from),
-      to: to === null ? '' : formatDateTime(to),
-    };
-  });
-  const words: Record<CustomProblem, string> = {
-    required: t`Enter a date and time as DD/MM/YYYY HH:mm:ss.`,
-    future: t`A date in the future cannot be chosen.`,
-    order: t`The start cannot be after the end.`,
-  };
-  const field = (name: CustomField, label: string) => {
-    const problem = problems[name];
-    return (
-      <DateTimeField
-        label={label}
-        value={text[name]}
-        onChange={(typed) => {
-          setText((before) => ({ ...before, [name]: typed }));
-          menu.send({ type: 'custom.change', field: name, value: parseDateTime(typed) });
-        }}
-        error={problem ? words[problem] : undefined}
-      />
-    );
-  };
-  const cancel = () => menu.send({ type: 'custom.cancel' });
-  return (
-    <Dialog
-      open
-      onOpenChange={(next) => (next ? undefined : cancel())}
-      title={t`Custom period`}
-      description={<Trans>Choose the start and end, at the latest now.</Trans>}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          menu.send({ type: 'custom.apply' });
-        }}
-      >
-        <Fields>
-          {field('from', t`From`)}
-          {field('to', t`To`)}
-        </Fields>
-        <DialogActions>
-          <Button type="button" $variant="secondary" onClick={cancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit">
-            <Trans>Apply</Trans>
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
+  return open ? (
+    <Suspense fallback={null}>
+      <CustomDateForm.Component menu={menu} />
+    </Suspense>
+  ) : null;
 }

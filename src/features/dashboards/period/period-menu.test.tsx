@@ -28,6 +28,12 @@ const openMenu = () =>
 const chooseItem = (name: string) =>
   act(async () => fireEvent.click(screen.getByRole('menuitem', { name })));
 
+/** Chooses the custom period and waits for its form, which loads apart from the menu. */
+const openCustom = async () => {
+  await chooseItem('Custom period…');
+  await screen.findByLabelText('From');
+};
+
 const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
 
 /** Types over a date field as a user would: cleared, then the new date and time. */
@@ -64,7 +70,7 @@ describe('PeriodMenu', () => {
   it('opens the custom dialog on the last 7 days up to now', async () => {
     renderMenu(false);
     await openMenu();
-    await chooseItem('Custom period…');
+    await openCustom();
     expect(screen.getByRole('dialog', { name: 'Custom period' })).toBeTruthy();
     expect(fieldText('From')).toBe('10/06/2026 14:30:00');
     expect(fieldText('To')).toBe('17/06/2026 14:30:00');
@@ -73,7 +79,7 @@ describe('PeriodMenu', () => {
   it('takes 24-hour times only, through the mask', async () => {
     renderMenu(false);
     await openMenu();
-    await chooseItem('Custom period…');
+    await openCustom();
     retype('From', '10/06/2026 23:59:59');
     expect(fieldText('From')).toBe('10/06/2026 23:59:59');
     retype('From', '10/06/2026 24:00:00');
@@ -83,7 +89,7 @@ describe('PeriodMenu', () => {
   it('refuses a future date with a message and keeps the dialog open', async () => {
     const onChange = renderMenu(false);
     await openMenu();
-    await chooseItem('Custom period…');
+    await openCustom();
     retype('To', '18/06/2026 09:00:00');
     expect(fieldText('To')).toBe('18/06/2026 09:00:00');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apply' })));
@@ -95,7 +101,7 @@ describe('PeriodMenu', () => {
   it('applies a custom range as period 6 with its from and to', async () => {
     const onChange = renderMenu(false);
     await openMenu();
-    await chooseItem('Custom period…');
+    await openCustom();
     retype('From', '01/06/2026 00:00:00');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apply' })));
     expect(onChange).toHaveBeenCalledExactlyOnceWith({
@@ -114,7 +120,7 @@ describe('PeriodMenu', () => {
   it('cancels the custom dialog without changing the period', async () => {
     const onChange = renderMenu(false);
     await openMenu();
-    await chooseItem('Custom period…');
+    await openCustom();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
