@@ -73,7 +73,7 @@ if (root) {
           persistOptions={keep}
           onSuccess={() => {
             // Written when the page is left only once what was kept is back in the cache.
-            keepWhenLeft(queryClient, localStorage, __BUILD_ID__);
+            keepWhenLeft(queryClient, localStorage, keep);
             return afterRestore(queryClient, keep);
           }}
         >

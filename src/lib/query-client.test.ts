@@ -102,11 +102,12 @@ describe('the kept query cache', () => {
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
-  it('writes the cache at once when the page is left, not a second later', () => {
+  it('writes the cache at once when the page is left, not a second later', async () => {
     const storage = memoryStorage();
     const events = pageEvents();
     const client = createQueryClient();
-    const stop = keepWhenLeft(client, storage, 'build', events);
+    const options = persistOptions(storage, 'build');
+    const stop = keepWhenLeft(client, storage, options, events);
     client.setQueryData(['dashboards', 'list'], [{ id: 'saved-just-now' }]);
     client.setQueryData(['auth', 'user'], { uuid: 'u' });
     expect(storage.getItem(CACHE_STORAGE_KEY)).toBeNull();
@@ -118,6 +119,10 @@ describe('the kept query cache', () => {
     expect(kept.buster).toBe('build');
     expect(kept.clientState.queries.map((q) => q.queryKey[0])).toEqual(['dashboards']);
     expect(JSON.stringify(kept)).toContain('saved-just-now');
+    // In the persister's own format: the next page reads it back.
+    const next = createQueryClient();
+    await persistQueryClientRestore({ ...options, queryClient: next });
+    expect(next.getQueryData(['dashboards', 'list'])).toEqual([{ id: 'saved-just-now' }]);
     stop();
     storage.removeItem(CACHE_STORAGE_KEY);
     events.fire('pagehide');

@@ -56,11 +56,15 @@ type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
 /** How long after a change of the cache it is written to storage, at the latest. */
 const KEEP_THROTTLE_MS = 1000;
 
+/** How the kept cache is written: the throttled persister's format and `keepWhenLeft`'s. */
+const serializeKept = (client: PersistedClient): string => JSON.stringify(client);
+
 /** Options for PersistQueryClientProvider: lists and details kept in local storage for a day. */
 export function persistOptions(storage: Storage, buster: string): PersistOptions {
   const persister = createSyncStoragePersister({
     storage,
     key: CACHE_STORAGE_KEY,
+    serialize: serializeKept,
     throttleTime: KEEP_THROTTLE_MS,
     retry: removeOldestQuery,
   });
@@ -94,24 +98,27 @@ export function restoredAsStale(client: PersistedClient | undefined): PersistedC
 
 /**
  * Writes the cache to storage at once when the page is left (a reload, a
- * closed tab, a phone putting the browser away). Changes are otherwise
- * written up to a second later, and a page left within that second would
- * come back, offline, with what it showed before them.
+ * closed tab, a phone putting the browser away), with the same options as
+ * the throttled persister of `persistOptions`. Changes are otherwise written
+ * up to a second later, and a page left within that second would come back,
+ * offline, with what it showed before them. The persister has no unthrottled
+ * write to call (a `pagehide` handler must write before it returns), so the
+ * client is put together here as `persistQueryClientSave` does.
  */
 export function keepWhenLeft(
   queryClient: QueryClient,
   storage: Storage,
-  buster: string,
+  options: PersistOptions,
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
 ): () => void {
   const keep = () => {
     const persisted: PersistedClient = {
-      buster,
+      buster: options.buster ?? '',
       timestamp: Date.now(),
-      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+      clientState: dehydrate(queryClient, options.dehydrateOptions),
     };
     try {
-      storage.setItem(CACHE_STORAGE_KEY, JSON.stringify(persisted));
+      storage.setItem(CACHE_STORAGE_KEY, serializeKept(persisted));
     } catch {
       // Full or unavailable storage: the throttled writer's own retry makes room next time.
     }
@@ -139,11 +146,11 @@ export async function afterRestore(
 
 /**
  * After the kept cache is read back (a reload, a new tab), its lists and
- * details are shown at once but are of unknown age: mark them stale so the
- * shown ones are fetched again — cache first, then refresh (spec §4 Lists).
- * What this page has already read itself since `openedAt`, or is reading
- * now (a route's loader ran before the cache was read back), is fresh or on
- * its way and not asked for twice.
+ * details are shown at once but are of unknown age (`restoredAsStale` has
+ * already marked them so): the ones on screen are fetched again — cache
+ * first, then refresh (spec §4 Lists). What this page has already read
+ * itself since `openedAt`, or is reading now (a route's loader ran before
+ * the cache was read back), is fresh or on its way and not asked for twice.
  */
 export function refreshRestored(
   queryClient: QueryClient,
