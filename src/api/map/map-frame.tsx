@@ -10,6 +10,7 @@ import type { MapMark } from '../../maps/clusters.ts';
 import { mapThemeLabels } from '../../maps/theme-labels.ts';
 import { mapTheme } from '../../maps/themes.ts';
 import { statusLabels } from '../../ui/status-dot.tsx';
+import { compactSelect } from '../../ui/control-bar.tsx';
 
 /**
  * What every map of the console is made of: the map itself (deck.gl and
@@ -94,12 +95,7 @@ export const Bar = styled.div`
     gap: 6px;
   }
   select {
-    font: inherit;
-    min-height: 32px;
-    border-radius: 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    ${compactSelect}
   }
 `;
 

@@ -20,7 +20,7 @@ import { DeleteDialog, type DeleteDialogProps } from './delete-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { pageIdentity, usePageSelection } from './page-selection.ts';
 import { SavedFiltersMenu } from './saved-filters-menu.tsx';
-import { ControlBar } from '../control-bar.tsx';
+import { compactSelect, ControlBar } from '../control-bar.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { useAutoRowsPerPage } from './use-auto-rows.ts';
 import { CELL_PADDING, useColumnFit } from './use-column-fit.ts';
@@ -190,12 +190,7 @@ const Footer = styled.div`
   margin-top: 10px;
   font-size: 0.875rem;
   select {
-    font: inherit;
-    min-height: 32px;
-    border-radius: 6px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surface};
-    color: ${({ theme }) => theme.colors.text};
+    ${compactSelect}
   }
 `;
 
