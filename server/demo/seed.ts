@@ -16,11 +16,13 @@ export const demoLogins = [
   { email: 'user@nordlys.example', group: 'user' },
 ] as const;
 
+// The demo organisations are Danish, so their device type names its keys in Danish
+// (key names are the organisation's own words, not translated by the console).
 const peopleCounterKeys: DeviceTypeKey[] = [
-  { key: 'countIn', name: 'Count in', type: 'integer' },
-  { key: 'countOut', name: 'Count out', type: 'integer' },
-  { key: 'battery', name: 'Battery (%)', type: 'value' },
-  { key: 'temperature', name: 'Temperature (°C)', type: 'value' },
+  { key: 'countIn', name: 'Personer ind', type: 'integer' },
+  { key: 'countOut', name: 'Personer ud', type: 'integer' },
+  { key: 'battery', name: 'Batteri (%)', type: 'value' },
+  { key: 'temperature', name: 'Temperatur (°C)', type: 'value' },
 ];
 
 export interface SeedOptions {

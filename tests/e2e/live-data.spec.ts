@@ -66,13 +66,13 @@ async function publishedPointShows(
   await signIn(page, demo.user);
   await acceptCookies(page);
   await page.goto(`/sensor/${device.id}/data?period=8`);
-  const chart = page.getByRole('region', { name: 'Temperature (°C)' });
+  const chart = page.getByRole('region', { name: 'Temperatur (°C)' });
   // A chart off screen lets the live feed go: this one is below the other keys.
   await chart.scrollIntoViewIfNeeded();
   // Loaded: the demo's history of the last minutes, or none when the server started before them.
   await expect(
     chart
-      .getByRole('img', { name: /^Temperature \(°C\): \d+ · / })
+      .getByRole('img', { name: /^Temperatur \(°C\): \d+ · / })
       .or(chart.getByText(/Ingen data i denne periode endnu/)),
   ).toBeVisible();
   const shown = new RegExp(`· ${value.toFixed(3).replace('.', ',')}$`);

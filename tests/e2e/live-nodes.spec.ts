@@ -174,7 +174,7 @@ test('a point ingested on node B appears on the chart open on node A without a r
   await signIn(page, demo.super, NODES_PASSWORD);
   await acceptCookies(page);
   await page.goto(`${a.url}/sensor/${device.id}/data?period=8`);
-  const chart = page.getByRole('region', { name: 'Temperature (°C)' });
+  const chart = page.getByRole('region', { name: 'Temperatur (°C)' });
   // The console follows only the charts on screen: this one is below the other keys.
   await chart.scrollIntoViewIfNeeded();
   await expect(chart.getByText(/Ingen data i denne periode endnu/)).toBeVisible();
@@ -193,7 +193,7 @@ test('a point ingested on node B appears on the chart open on node A without a r
   expect(ingested.status()).toBe(200);
 
   // Node A's page shows it: it came through Redis on the live feed, not from a reload.
-  await expect(chart.getByRole('img', { name: /Temperature \(°C\): 1 · 21,500/ })).toBeVisible();
+  await expect(chart.getByRole('img', { name: /Temperatur \(°C\): 1 · 21,500/ })).toBeVisible();
   expect(liveFeed.delivered(device.id, 21.5)).toBe(true);
   expect(
     await page.evaluate(() => (window as Window & { nodesMarker?: boolean }).nodesMarker),
