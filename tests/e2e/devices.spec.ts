@@ -193,3 +193,38 @@ test('a plain user gets no create button, and the API refuses their create', asy
   });
   expect(res.status()).toBe(403);
 });
+
+test("the data tab's charts keep their place while their history loads", async ({
+  page,
+  request,
+}) => {
+  const manager = await apiToken(request, demo.manager);
+  const listed = (await (
+    await request.get('/api/v2/devices?pageSize=1&sort=id', {
+      headers: { authorization: `Bearer ${manager}` },
+    })
+  ).json()) as { items: { id: number; dataKeys: unknown[] }[] };
+  const device = listed.items[0];
+  if (!device || device.dataKeys.length < 2) throw new Error('the demo has no device with keys');
+  // History held back, as on a slow connection: every chart shows its loading state.
+  const held: (() => Promise<void>)[] = [];
+  await page.route('**/api/v2/devicedata-batch', (route) => {
+    held.push(() => route.continue());
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto(`/sensor/${device.id}/data?period=8`);
+  const last = page
+    .getByRole('region')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .last();
+  await expect(last.getByRole('status')).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const whileLoading = await last.boundingBox();
+  for (const release of held.splice(0)) await release();
+  await page.unroute('**/api/v2/devicedata-batch');
+  // Loaded: a chart or the no-data text, where the loading state stood.
+  await expect(last.getByRole('status')).toHaveCount(0);
+  const loaded = await last.boundingBox();
+  expect(loaded?.y).toBe(whileLoading?.y);
+});

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { useHolidayDates } from '../../../api/calendar/use-calendar-days.ts';
 import { useTooltipContext, type ChartPlace } from '../../../api/chart-context/tooltip-context.tsx';
+import { CHART_HEIGHT } from '../../../charts/frame.tsx';
 import { KindChart } from '../../../charts/kind-chart.tsx';
 import { LineChart } from '../../../charts/line-chart.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -29,6 +30,18 @@ const Caption = styled.p`
   margin: -4px 0 8px;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.8125rem;
+`;
+
+/**
+ * The chart's place: while it loads, or says it has no data or an error, it
+ * keeps the chart's height, so the charts below it do not move down the page
+ * as it fills (a chart scrolled to while the others load stays in view).
+ */
+const Plot = styled.div`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  min-height: ${CHART_HEIGHT}px;
 `;
 
 /** What one point of an aggregated chart stands for, and what the band is (when there is one). */
@@ -183,7 +196,7 @@ export function KeyChart({
         {name}
         {info.unit ? ` (${info.unit})` : ''}
       </h2>
-      <div ref={frame}>{body}</div>
+      <Plot ref={frame}>{body}</Plot>
     </Section>
   );
 }
