@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from '../scripts/web-build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
-import { startServerNode } from '../tests/helpers/server-node.ts';
+import { startDemoServer } from './demo-server.ts';
 import { printTable } from './table.ts';
 
 // The console on a phone, as Lighthouse 12 scores it with its mobile profile
@@ -19,7 +18,6 @@ import { printTable } from './table.ts';
 // (issue "the console loads fast on a phone"): performance ≥ 90,
 // accessibility and best practices 100.
 const ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
-const PASSWORD = 'bench-lighthouse-password';
 /** A folder to write every run's full Lighthouse report (JSON) to, for reading what a score is made of. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT ?? '';
 /** Which pages to score, comma separated (default both). */
@@ -109,30 +107,11 @@ function median(runs: Scores[]): Scores {
 
 async function main() {
   await ensureWebBuild((line) => process.stdout.write(`${line}\n`));
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nordlys-lighthouse-'));
-  const node = await startServerNode(
-    {
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      DEMO_PASSWORD: PASSWORD,
-      SIMULATE: '0',
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      REDIS_URL: '',
-    },
-    120_000,
-  );
+  const { node, managerSession, stop } = await startDemoServer('lighthouse');
   try {
-    const signIn = await fetch(`${node.url}/api/auth/basic`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'manager@nordlys.example', password: PASSWORD }),
-    });
-    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-    const { token } = (await signIn.json()) as { token: string };
     const pages = [
       { page: '/login', url: `${node.url}/login`, cookie: null },
-      { page: '/dashboard', url: `${node.url}/dashboard`, cookie: `SESSION=${token}` },
+      { page: '/dashboard', url: `${node.url}/dashboard`, cookie: `SESSION=${managerSession}` },
     ].filter(({ page }) => PAGES.includes(page));
     const rows: Record<string, string | number>[] = [];
     const failing: string[] = [];
@@ -162,8 +141,7 @@ async function main() {
     printTable(rows);
     for (const line of failing) process.stdout.write(`not passed: ${line}\n`);
   } finally {
-    await node.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
