@@ -166,16 +166,34 @@
   new URLSearchParams(location.search).forEach(function (_value, name) {
     if (routes[page + '?' + name]) wanted = routes[page + '?' + name];
   });
-  var preload = function (href) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.appendChild(link);
+  // Each link costs the browser a millisecond or two to start its download (the dashboard
+  // home asks for about forty), so boot.js adds the first few itself, in the order asked,
+  // and the rest a few at a time in tasks of their own: one long task here would hold back
+  // the first paint and, on a slow phone, anything the user does (docs/performance.md,
+  // "The console on a phone").
+  var waiting = [];
+  var adding = false;
+  var TASK_MS = 6;
+  var addSome = function () {
+    var until = performance.now() + TASK_MS;
+    do {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = waiting.shift();
+      document.head.appendChild(link);
+    } while (waiting.length > 0 && performance.now() < until);
+    adding = waiting.length > 0;
+    if (adding) setTimeout(addSome, 0);
+  };
+  var preload = function (hrefs) {
+    if (hrefs.length === 0) return;
+    waiting = waiting.concat(hrefs);
+    if (!adding) addSome();
   };
   var guessed = language();
   var texts = map.locales && map.locales[guessed];
   if (texts) wanted = [texts].concat(wanted);
-  for (var i = 0; i < wanted.length; i++) preload(wanted[i]);
+  preload(wanted);
   // Signed in, the console starts in the user's own language, which the session
   // tells: when the guess was another (a new browser), its texts are asked for
   // as soon as the session has answered, not once the start scripts have run.
@@ -188,7 +206,8 @@
     .then(function (answer) {
       var settings = answer && answer.user && answer.user.internal && answer.user.internal.settings;
       var own = settings && settings.language;
-      if (typeof own === 'string' && own !== guessed && map.locales[own]) preload(map.locales[own]);
+      if (typeof own === 'string' && own !== guessed && map.locales[own])
+        preload([map.locales[own]]);
     })
     .catch(function () {});
 })();
