@@ -23,6 +23,8 @@ interface Answer {
   retryAfter: string | null;
   /** ms since the burst began */
   at: number;
+  /** Why there was no answer (the client's error code). */
+  failure?: string;
 }
 
 /**
@@ -92,9 +94,10 @@ describe('overload', () => {
         });
         await res.arrayBuffer();
         return { status: res.status, retryAfter: res.headers.get('retry-after'), at: since() };
-      } catch {
+      } catch (error) {
         // A refused or timed-out connection: counted as neither answer below.
-        return { status: 0, retryAfter: null, at: since() };
+        const cause = (error as { cause?: { code?: string } }).cause;
+        return { status: 0, retryAfter: null, at: since(), failure: cause?.code ?? String(error) };
       }
     };
 
@@ -125,7 +128,9 @@ describe('overload', () => {
         `${probes.map((p) => `health ${p.healthMs} ms, ready ${p.readyMs} ms`).join('; ')}\n`,
     );
 
-    // Every burst request got an answer: a page or a 503 with Retry-After, nothing else.
+    // Every burst request got an answer: a page or a 503 with Retry-After, nothing else
+    // (0 is a refused or timed-out connection).
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
     expect(ok.length + shed.length).toBe(BURST);
     expect(shed.length).toBeGreaterThan(0);
     expect(shed.every((answer) => answer.retryAfter === '5')).toBe(true);
