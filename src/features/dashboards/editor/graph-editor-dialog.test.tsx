@@ -11,7 +11,7 @@ import { deviceListQuery, deviceQuery } from '../../../api/devices/queries.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
 import { alertTexts, press, renderScreen, typeInto } from '../../../ui/test-support.tsx';
 import { formatDateTime } from '../period/date-time.ts';
-import { GraphEditorDialog } from './graph-editor-dialog.tsx';
+import { GraphEditorDialog, GraphEditorForm } from './graph-editor-dialog.tsx';
 
 // Reads the tests did not seed never answer: the dialog shows what the cache holds.
 vi.mock('../../../lib/api-client.ts', () => ({ apiRequest: vi.fn(() => new Promise(() => {})) }));
@@ -79,7 +79,11 @@ const savedGraph = (onSave: Awaited<ReturnType<typeof show>>['onSave']): Graph =
   return graph;
 };
 
-beforeAll(() => activateLocale('en'));
+// The form is split off (graph-editor-form.tsx): its module is loaded once before the tests,
+// as the dashboard does when idle, so a slow first import is no test's wait.
+beforeAll(async () => {
+  await Promise.all([activateLocale('en'), GraphEditorForm.preload()]);
+});
 afterEach(cleanup);
 
 describe('the graph editor', () => {

@@ -3,9 +3,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { activateLocale } from '../../../lib/i18n.ts';
 import { renderScreen } from '../../../ui/test-support.tsx';
+import { CustomDateForm } from './custom-date-dialog.tsx';
 import { PeriodMenu } from './period-menu.tsx';
 
-beforeAll(() => activateLocale('en'));
+// The custom period's form is split off (custom-date-form.tsx): its module is loaded once
+// before the tests, as the dashboard does when idle, so a slow first import is no test's wait.
+beforeAll(async () => {
+  await Promise.all([activateLocale('en'), CustomDateForm.preload()]);
+});
 afterEach(cleanup);
 
 // Local time, far from any daylight saving change, so 7 days back is the same clock time.
