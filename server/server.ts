@@ -7,6 +7,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 const SHUTDOWN_LIMIT_MS = 4500;
 
 /** Starts Nordlys: validates configuration, builds the app, listens, and stops cleanly on signals. */
+/** How many connections may wait to be accepted. */
+const LISTEN_BACKLOG = 4096;
+
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   let config: Config;
   try {
@@ -18,7 +21,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
   let app: FastifyInstance;
   try {
     app = await buildApp({ config });
-    await app.listen({ port: config.port, host: config.host });
+    // A burst of connections waits in the kernel's queue until it is accepted (and answered,
+    // 503 when the node is overloaded) instead of overflowing Node's default queue of 511,
+    // where a client's connection attempt is dropped and sent again, seconds later, or given
+    // up (tests/integration/overload.test.ts). The kernel caps it at net.core.somaxconn.
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     return fail(error);
   }
