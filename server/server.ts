@@ -6,10 +6,10 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 
 const SHUTDOWN_LIMIT_MS = 4500;
 
-/** Starts Nordlys: validates configuration, builds the app, listens, and stops cleanly on signals. */
 /** How many connections may wait to be accepted. */
 const LISTEN_BACKLOG = 4096;
 
+/** Starts Nordlys: validates configuration, builds the app, listens, and stops cleanly on signals. */
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   let config: Config;
   try {
