@@ -134,12 +134,32 @@
   }
 })();
 
-// The scripts the opened page's first screen needs beyond the start scripts
-// (its route components, the language's texts), asked for now rather than
-// once the start scripts have loaded and run. The build writes which they
-// are into index.html (scripts/route-preloads.ts). The language is the one
-// the console will start in: the kept user's, else the one chosen before
-// sign-in, else Danish (src/lib/i18n.ts); a wrong guess only costs a download.
+// Runs fn once the page has painted its first frame (the loading indicator, or the
+// sign-in page's first screen): the frame after the next. Should no frame come (a
+// browser that throttles them), it runs anyway; a page opened in the background
+// paints nothing until shown, so there it runs at once.
+function nordlysAfterFirstPaint(fn) {
+  var done = false;
+  var run = function () {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  if (document.visibilityState !== 'visible') return run();
+  requestAnimationFrame(function () {
+    setTimeout(run, 0);
+  });
+  setTimeout(run, 250);
+}
+
+// The scripts the opened page's first screen needs: the console's start scripts, its
+// route components and the language's texts, asked for once the first frame has been
+// painted rather than once the start scripts have loaded and run. The build writes
+// which they are into index.html (scripts/route-preloads.ts). Not before that frame: on
+// a slow connection their downloads would share it with the page itself, and the
+// sign-in page's first screen comes in the page (login.html, scripts/first-screen.ts).
+// The language is the one the console will start in: the kept user's, else the one
+// chosen before sign-in, else Danish (src/lib/i18n.ts); a wrong guess only costs a download.
 (function () {
   var meta = document.querySelector('meta[name="nordlys-preload"]');
   if (!meta) return;
@@ -149,36 +169,55 @@
   } catch {
     return;
   }
-  var language = function () {
+  var kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem('nordlys.user') || 'null');
+  } catch {
+    kept = null;
+  }
+  var stored = function (key) {
     try {
-      var kept = JSON.parse(localStorage.getItem('nordlys.user') || 'null');
-      var settings = kept && kept.internal && kept.internal.settings;
-      if (settings && typeof settings.language === 'string') return settings.language;
-      return localStorage.getItem('nordlys.chosenLocale') || 'da';
+      return localStorage.getItem(key);
     } catch {
-      return 'da';
+      return null;
     }
   };
+  var language = function () {
+    var settings = kept && kept.internal && kept.internal.settings;
+    if (settings && typeof settings.language === 'string') return settings.language;
+    return stored('nordlys.chosenLocale') || 'da';
+  };
+  var guessed = language();
+  var page = location.pathname.replace(/\/+$/, '') || '/';
+  var locales = map.locales || {};
+  // The sign-in page's first screen in the visitor's language (login.html's rules show
+  // it): not for a kept user, whom the console sends on to the dashboard.
+  if (page === '/login' && !kept && locales[guessed]) {
+    document.documentElement.setAttribute('data-first-screen', guessed);
+    document.documentElement.lang = guessed;
+    if (stored('nordlys.cookies') === '1')
+      document.documentElement.setAttribute('data-consented', '');
+  }
   // A page opened with a search parameter of its own (a wall display's `kiosk`) has its own entry.
   var routes = map.routes || {};
-  var page = location.pathname.replace(/\/+$/, '') || '/';
   var wanted = routes[page] || [];
   new URLSearchParams(location.search).forEach(function (_value, name) {
     if (routes[page + '?' + name]) wanted = routes[page + '?' + name];
   });
   // Each link costs the browser a millisecond or two to start its download (the dashboard
-  // home asks for about forty), so boot.js adds the first few itself, in the order asked,
-  // and the rest a few at a time in tasks of their own: one long task here would hold back
-  // the first paint and, on a slow phone, anything the user does (docs/performance.md,
-  // "The console on a phone").
+  // home asks for about forty), so they are added a few at a time in tasks of their own,
+  // in the order asked: one long task would hold back anything the user does on a slow
+  // phone (docs/performance.md, "The console on a phone").
   var waiting = [];
   var adding = false;
+  var painted = false;
   var TASK_MS = 6;
   var addSome = function () {
     var until = performance.now() + TASK_MS;
     do {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
+      link.crossOrigin = '';
       link.href = waiting.shift();
       document.head.appendChild(link);
     } while (waiting.length > 0 && performance.now() < until);
@@ -188,17 +227,19 @@
   var preload = function (hrefs) {
     if (hrefs.length === 0) return;
     waiting = waiting.concat(hrefs);
-    if (!adding) addSome();
+    if (painted && !adding) addSome();
   };
-  var guessed = language();
-  var texts = map.locales && map.locales[guessed];
-  if (texts) wanted = [texts].concat(wanted);
-  preload(wanted);
+  var texts = locales[guessed];
+  preload((map.start || []).concat(texts ? [texts] : [], wanted));
+  nordlysAfterFirstPaint(function () {
+    painted = true;
+    if (waiting.length > 0 && !adding) addSome();
+  });
   // Signed in, the console starts in the user's own language, which the session
   // tells: when the guess was another (a new browser), its texts are asked for
   // as soon as the session has answered, not once the start scripts have run.
   var session = window.nordlysBoot && window.nordlysBoot['/api/auth/session'];
-  if (!session || !map.locales) return;
+  if (!session) return;
   session
     .then(function (response) {
       return response.ok ? response.clone().json() : null;
@@ -206,36 +247,24 @@
     .then(function (answer) {
       var settings = answer && answer.user && answer.user.internal && answer.user.internal.settings;
       var own = settings && settings.language;
-      if (typeof own === 'string' && own !== guessed && map.locales[own])
-        preload([map.locales[own]]);
+      if (typeof own === 'string' && own !== guessed && locales[own]) preload([locales[own]]);
     })
     .catch(function () {});
 })();
 
 // The console's entry script (scripts/route-preloads.ts names it in index.html),
-// started once the loading indicator has been painted: a module script in the
-// page would run before the first paint and keep a slow phone's screen blank
-// while the start scripts run. Its download began with the page (modulepreload).
-// A page opened in the background paints nothing until shown, so it starts at once.
+// started once the first frame has been painted, after its scripts were asked for:
+// a module script in the page would run before the first paint and keep a slow
+// phone's screen blank while the start scripts run.
 (function () {
   var meta = document.querySelector('meta[name="nordlys-start"]');
   var entry = meta && meta.getAttribute('content');
   if (!entry) return;
-  var started = false;
-  var start = function () {
-    if (started) return;
-    started = true;
+  nordlysAfterFirstPaint(function () {
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
     document.head.appendChild(script);
-  };
-  if (document.visibilityState !== 'visible') return start();
-  // The frame after the next: the indicator is on the screen by then.
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
   });
-  // Should no frame come (a browser that throttles them), the console starts anyway.
-  setTimeout(start, 250);
 })();

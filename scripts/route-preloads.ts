@@ -6,6 +6,8 @@ type OutputChunk = Rolldown.OutputChunk;
 
 /** What the first screen of a page needs beyond the console's start scripts, and each language's texts. */
 export interface PreloadMap {
+  /** The console's start scripts: its entry and every script it imports, entry first. */
+  start: string[];
   /** A page's path: the scripts of its route components (and what they import). */
   routes: Record<string, string[]>;
   /** A language: the script of its catalogue. */
@@ -30,19 +32,21 @@ export const PRELOAD_META = 'nordlys-preload';
 export const START_META = 'nordlys-start';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
 
 /**
  * index.html with its entry script named in a meta element instead of
- * loaded by a script tag: public/boot.js starts it once the page has shown
- * its loading indicator. A module script runs as soon as the document is
- * parsed, before the browser paints, so on a slow phone the page stayed
- * blank while the console's start scripts ran. Its modulepreload links stay,
- * so the scripts still download from the first moment.
+ * loaded by a script tag, and without the build's modulepreload links:
+ * public/boot.js asks for the start scripts (the map's `start`) and starts
+ * the entry once the page has painted its first frame. A module script runs
+ * as soon as the document is parsed, before the browser paints, so on a slow
+ * phone the page stayed blank while the console's start scripts ran; and
+ * downloads begun with the page share a slow connection with the page itself.
  */
 export function startAfterFirstPaint(html: string): { html: string; entry: string } {
   const found = ENTRY_SCRIPT.exec(html);
   if (!found?.[1]) throw new Error('route-preloads: index.html has no module entry script');
-  return { html: html.replace(found[0], ''), entry: found[1] };
+  return { html: html.replace(found[0], '').replace(MODULE_PRELOAD, ''), entry: found[1] };
 }
 
 const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
@@ -74,6 +78,7 @@ export function buildPreloadMap(
   const chunks = Object.values(bundle).filter(isChunk);
   const started = new Set<string>();
   for (const entry of chunks.filter((chunk) => chunk.isEntry)) withImports(bundle, entry, started);
+  const start = [...started];
   /** The chunks holding a module; for a route file, the chunks the router split its parts into. */
   const chunksOf = (file: string) => {
     const wanted = path.resolve(root, file);
@@ -103,7 +108,7 @@ export function buildPreloadMap(
     if (!chunk) throw new Error(`route-preloads: no chunk holds ${file}`);
     locales[locale] = url(chunk.fileName);
   }
-  return { routes, locales };
+  return { start: start.map(url), routes, locales };
 }
 
 /**

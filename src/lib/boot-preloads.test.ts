@@ -19,9 +19,16 @@ const preloads = () =>
     (link) => new URL(link.href).pathname,
   );
 
+const startScripts = ['/assets/index.js', '/assets/vendor.js'];
+
+// The entry script boot.js starts is not loaded here: happy-dom counts it loaded, quietly.
+const happyDom = (window as { happyDOM?: { settings: Record<string, unknown> } }).happyDOM;
+if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
+
 describe('boot.js asking for the first screen’s scripts', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
     // Every reading of the clock is 2.5 ms after the one before: a link costs that much.
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => (now += 2.5));
@@ -31,8 +38,13 @@ describe('boot.js asking for the first screen’s scripts', () => {
     localStorage.clear();
     addMeta(
       'nordlys-preload',
-      JSON.stringify({ routes: { '/dashboard': routeScripts }, locales: { da: '/assets/da.js' } }),
+      JSON.stringify({
+        start: startScripts,
+        routes: { '/dashboard': routeScripts, '/login': ['/assets/login.js'] },
+        locales: { da: '/assets/da.js', en: '/assets/en.js' },
+      }),
     );
+    addMeta('nordlys-start', '/assets/index.js');
   });
 
   afterEach(() => {
@@ -40,30 +52,102 @@ describe('boot.js asking for the first screen’s scripts', () => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     document.head.innerHTML = '';
+    document.documentElement.removeAttribute('data-first-screen');
+    document.documentElement.removeAttribute('data-consented');
     delete (window as { nordlysBoot?: unknown }).nordlysBoot;
     delete (window as { nordlysBootDevices?: unknown }).nordlysBootDevices;
   });
 
-  it('adds the first links itself and the rest a few at a time in tasks of their own, in order', () => {
+  const entryStarted = () =>
+    document.head.querySelector('script[type="module"][src="/assets/index.js"]') !== null;
+
+  it('asks for nothing before the first frame, then for the start scripts, texts and page’s scripts, a few a task', () => {
     new Function(bootScript)();
-    // Its own task adds only what fits in its 6 ms: a long one would hold back the first paint.
-    expect(preloads()).toEqual(['/assets/da.js', '/assets/part-0.js', '/assets/part-1.js']);
+    // Before the first frame the page has the connection to itself.
+    expect(preloads()).toEqual([]);
+    expect(entryStarted()).toBe(false);
+    vi.advanceTimersToNextFrame();
     const batches: number[] = [];
     while (vi.getTimerCount() > 0) {
       const before = preloads().length;
       vi.advanceTimersToNextTimer();
       batches.push(preloads().length - before);
     }
-    // The language's texts first, then the page's scripts, each once.
-    expect(preloads()).toEqual(['/assets/da.js', ...routeScripts]);
-    // At 2.5 ms a link and 6 ms a task: three links a task, and the rest in the last.
-    expect(batches).toEqual([3, 3, 2]);
+    // The start scripts first, then the language's texts, then the page's scripts, each once.
+    expect(preloads()).toEqual([...startScripts, '/assets/da.js', ...routeScripts]);
+    // At 2.5 ms a link and 6 ms a task: three links a task, the rest in the last; the
+    // fallback timer after 250 ms finds nothing left to do.
+    expect(batches.filter((added) => added > 0)).toEqual([3, 3, 3, 3, 1]);
+    expect(entryStarted()).toBe(true);
   });
 
-  it('asks for nothing on a page without scripts of its own', () => {
+  it('starts a page opened in the background at once, which paints nothing until shown', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    new Function(bootScript)();
+    expect(preloads().slice(0, 3)).toEqual(startScripts.concat('/assets/da.js'));
+    expect(entryStarted()).toBe(true);
+  });
+
+  it('asks for the start scripts and texts only on a page without scripts of its own', () => {
     history.replaceState(null, '', '/devices');
     new Function(bootScript)();
     vi.runAllTimers();
-    expect(preloads()).toEqual(['/assets/da.js']);
+    expect(preloads()).toEqual([...startScripts, '/assets/da.js']);
+  });
+});
+
+describe('boot.js choosing the sign-in page’s first screen', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    history.replaceState(null, '', '/login');
+    localStorage.clear();
+    addMeta(
+      'nordlys-preload',
+      JSON.stringify({ start: [], routes: {}, locales: { da: '/d.js', en: '/e.js' } }),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.head.innerHTML = '';
+    document.documentElement.removeAttribute('data-first-screen');
+    document.documentElement.removeAttribute('data-consented');
+    delete (window as { nordlysBoot?: unknown }).nordlysBoot;
+  });
+
+  const html = document.documentElement;
+
+  it('names Danish for a first visit, and the language chosen on the page before', () => {
+    new Function(bootScript)();
+    expect(html.getAttribute('data-first-screen')).toBe('da');
+    html.removeAttribute('data-first-screen');
+    localStorage.setItem('nordlys.chosenLocale', 'en');
+    new Function(bootScript)();
+    expect(html.getAttribute('data-first-screen')).toBe('en');
+    expect(html.lang).toBe('en');
+  });
+
+  it('names none for a kept user, whom the console sends on, nor for a language without texts', () => {
+    localStorage.setItem('nordlys.user', JSON.stringify({ internal: { settings: {} } }));
+    new Function(bootScript)();
+    expect(html.hasAttribute('data-first-screen')).toBe(false);
+    localStorage.clear();
+    localStorage.setItem('nordlys.chosenLocale', 'sv');
+    new Function(bootScript)();
+    expect(html.hasAttribute('data-first-screen')).toBe(false);
+  });
+
+  it('marks a stored cookie consent, which hides the first screen’s consent bar', () => {
+    new Function(bootScript)();
+    expect(html.hasAttribute('data-consented')).toBe(false);
+    localStorage.setItem('nordlys.cookies', '1');
+    new Function(bootScript)();
+    expect(html.hasAttribute('data-consented')).toBe(true);
+  });
+
+  it('names none on other pages', () => {
+    history.replaceState(null, '', '/dashboard');
+    new Function(bootScript)();
+    expect(html.hasAttribute('data-first-screen')).toBe(false);
   });
 });
