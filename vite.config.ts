@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreen } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
@@ -52,6 +53,8 @@ export default defineConfig({
       },
       locales: { da: 'src/locales/da/messages.po', en: 'src/locales/en/messages.po' },
     }),
+    // login.html: the sign-in page's first screen rendered into the HTML (src/first-screen/).
+    firstScreen(),
     // Brotli and gzip copies of the built files, which the server sends (server/plugins/web.ts).
     precompress(),
   ],

@@ -10,7 +10,8 @@ import { printTable } from './table.ts';
 // Where the dashboard home's main thread goes while it loads: the long tasks
 // Lighthouse's total blocking time is made of, without its simulation's
 // spread (docs/performance.md, "The console on a phone"). Each round opens
-// /dashboard as the demo's account manager in a fresh Chromium context on a
+// /dashboard as the demo's account manager (or BENCH_MAIN_THREAD_PAGE, /login
+// signed out) in a fresh Chromium context on a
 // Moto G Power screen (412 × 823), unthrottled (or with Chromium's CPU
 // throttling, BENCH_MAIN_THREAD_CPU), records the renderer's tasks and a CPU
 // profile for BENCH_MAIN_THREAD_SECONDS (default 5), and reads the built
@@ -28,6 +29,9 @@ const SECONDS = Number(process.env.BENCH_MAIN_THREAD_SECONDS ?? 5);
  * (answers arriving between them) is the phone's too.
  */
 const THROTTLE = Number(process.env.BENCH_MAIN_THREAD_CPU ?? 1);
+/** The page to load: the dashboard home signed in as the account manager, or /login signed out. */
+const PAGE = process.env.BENCH_MAIN_THREAD_PAGE ?? '/dashboard';
+const SIGNED_OUT = PAGE.startsWith('/login');
 /** Lighthouse's mobile profile: a 4× slower CPU, and a task of 50 ms or more is long. */
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -150,7 +154,7 @@ async function measure(url: string, session: string): Promise<Round> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: SCREEN, deviceScaleFactor: 1.75 });
-    await context.addCookies([{ name: 'SESSION', value: session, url }]);
+    if (!SIGNED_OUT) await context.addCookies([{ name: 'SESSION', value: session, url }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     if (THROTTLE > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -160,7 +164,7 @@ async function measure(url: string, session: string): Promise<Round> {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
     await cdp.send('Profiler.start');
-    await page.goto(`${url}/dashboard`);
+    await page.goto(`${url}${PAGE}`);
     await page.waitForTimeout(SECONDS * 1000);
     const profile = await stopProfile(cdp);
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as {
@@ -227,7 +231,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++)
       rounds.push(await measure(node.url, managerSession));
     process.stdout.write(
-      `/dashboard, the demo's account manager, ${SCREEN.width} × ${SCREEN.height}, ${THROTTLE > 1 ? `CPU throttled ${THROTTLE}×` : 'unthrottled'}, the first ${SECONDS} s of each of ${ROUNDS} loads\n`,
+      `${PAGE}, ${SIGNED_OUT ? 'signed out' : "the demo's account manager"}, ${SCREEN.width} × ${SCREEN.height}, ${THROTTLE > 1 ? `CPU throttled ${THROTTLE}×` : 'unthrottled'}, the first ${SECONDS} s of each of ${ROUNDS} loads\n`,
     );
     printTable(
       rounds.map((round, index) => ({

@@ -14,6 +14,10 @@ const inputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  // The build's own plugins.
+  'scripts/first-screen.ts',
+  'scripts/route-preloads.ts',
+  'scripts/precompress.ts',
   'lingui.config.ts',
   'package-lock.json',
 ];

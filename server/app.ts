@@ -38,7 +38,8 @@ import passwordRoutes from './routes/entity/passwords.ts';
 import organisationRoutes from './routes/entity/organisations.ts';
 import aclRoutes from './routes/acl/index.ts';
 import tokenRoutes from './routes/tokens/index.ts';
-import brandingRoutes from './routes/branding/index.ts';
+import brandingRoutes, { brandingHost } from './routes/branding/index.ts';
+import { brandingRepository } from './repositories/branding-repository.ts';
 import configRoutes from './routes/config/index.ts';
 import manifestRoute from './routes/branding/manifest.ts';
 import v2Routes from './routes/v2/index.ts';
@@ -114,7 +115,16 @@ export const app = fp<AppOptions>(
       }
     });
     await fastify.register(manifestRoute);
-    await fastify.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+    const branding = brandingRepository(fastify.db);
+    await fastify.register(webPlugin, {
+      root: options.webRoot ?? defaultWebRoot,
+      // The build's first screen of the sign-in page has Nordlys' branding, password
+      // sign-in only and no beta banner.
+      firstScreenFits: async (request) =>
+        !options.config.oidc &&
+        !options.config.beta &&
+        (await branding.get(brandingHost(request))) === undefined,
+    });
   },
   { name: 'nordlys' },
 );

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { onlineManager } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { dropBootAnswers } from './lib/boot.ts';
 import { withDefaults } from './lib/settings.ts';
+import { FIRST_SCREEN_STYLE_ID } from '../contracts/first-screen.ts';
 
 // Started offline (the installed console), reads wait for the network rather than fail,
 // and the offline banner shows from the first frame: the query client assumes online otherwise.
@@ -55,17 +56,34 @@ if (user !== undefined) queryClient.setQueryData(authKeys.user(), user);
 // The first page's scripts and reads start while its language loads (a wall
 // display's cold load); the router shows the page it loaded, not a second load.
 // Its reads take over what boot.js asked for; what nobody took is then dropped.
-void router
+const loaded = router
   .load()
   .catch(() => undefined)
   .finally(dropBootAnswers);
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 
+// The sign-in page's first screen came in the HTML (login.html, scripts/first-screen.ts), and
+// boot.js showed it: it stays until the console's first render shows the page itself, not a
+// frame without it. (A kept user gets the loading indicator and is sent on to the dashboard.)
+const firstScreen = document.getElementById(FIRST_SCREEN_STYLE_ID);
+const behindFirstScreen =
+  firstScreen !== null && document.documentElement.hasAttribute('data-first-screen');
+if (behindFirstScreen) await loaded;
+
+/** Drops the first screen's rules once the console's first render is in the page, before it paints. */
+function FirstScreenGone() {
+  useLayoutEffect(() => {
+    firstScreen?.remove();
+    document.documentElement.removeAttribute('data-first-screen');
+  }, []);
+  return null;
+}
+
 const keep = persistOptions(localStorage, __BUILD_ID__);
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  const console = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <PersistQueryClientProvider
@@ -78,8 +96,14 @@ if (root) {
           }}
         >
           <RouterProvider router={router} />
+          <FirstScreenGone />
         </PersistQueryClientProvider>
       </I18nProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const reactRoot = createRoot(root);
+  // Behind a first screen the page is already in view: React renders it in slices, so a slow
+  // phone stays responsive (the first screen is inert, but scrolling and the browser are not).
+  if (behindFirstScreen) startTransition(() => reactRoot.render(console));
+  else reactRoot.render(console);
 }

@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGN_IN_PAGE } from '../../contracts/first-screen.ts';
 
 export interface WebPluginOptions {
   /** The built console (vite build output). */
   root: string;
+  /**
+   * Whether the sign-in page's first screen the build rendered (login.html)
+   * is the page this request would see: it shows Nordlys' own branding and
+   * password sign-in only. Without it, /login gets index.html.
+   */
+  firstScreenFits?: (request: FastifyRequest) => Promise<boolean>;
 }
+
+/** The sign-in page, with or without a trailing slash. */
+const signInPage = /^\/login\/?$/;
 
 // `/api` itself is the console's API tokens page (spec §2); everything below it is the API.
 const notPages = /^\/(api\/|(metrics|mqtt|assets)(\/|$))/;
@@ -18,13 +29,17 @@ const compressedCopy = /\.(br|gz)$/;
  * Serves the built console: hashed assets are cached for a year, index.html
  * never, and any other GET that accepts HTML gets index.html so that deep
  * links work (the router decides what to show, including its 404 page).
+ * /login gets login.html, index.html with the sign-in page's first screen in
+ * it (scripts/first-screen.ts), where that screen is the one the host shows.
  * A browser that accepts brotli or gzip gets the copy the build made
  * (`Content-Encoding`, `Vary: Accept-Encoding`, the original's type).
  */
 export default fp<WebPluginOptions>(
   async (fastify, options) => {
     const indexFile = path.join(options.root, 'index.html');
+    const signInFile = path.join(options.root, SIGN_IN_PAGE);
     const built = fs.existsSync(indexFile);
+    const signInBuilt = fs.existsSync(signInFile);
     if (built) {
       await fastify.register(fastifyStatic, {
         root: options.root,
@@ -32,8 +47,9 @@ export default fp<WebPluginOptions>(
         preCompressed: true,
         setHeaders(res, sentPath) {
           const filePath = sentPath.replace(compressedCopy, '');
-          // index.html must always be asked for again, so a new version reaches users.
-          if (filePath === indexFile) res.header('cache-control', 'no-cache');
+          // The pages must always be asked for again, so a new version reaches users.
+          if (filePath === indexFile || filePath === signInFile)
+            res.header('cache-control', 'no-cache');
           else if (filePath.includes(`${path.sep}assets${path.sep}`))
             res.header('cache-control', 'public, max-age=31536000, immutable');
           else res.header('cache-control', 'public, max-age=0, must-revalidate');
@@ -43,14 +59,20 @@ export default fp<WebPluginOptions>(
       fastify.log.warn(`The console is not built (${indexFile} is missing): run npm run build`);
     }
 
-    fastify.setNotFoundHandler((request, reply) => {
+    fastify.setNotFoundHandler(async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !notPages.test(url) &&
         (request.headers.accept ?? '').includes('text/html');
       if (wantsPage && built) {
-        return reply.type('text/html').sendFile('index.html');
+        // Whatever it shows, the sign-in page differs by host (branding) and configuration.
+        if (signInPage.test(url)) reply.header('vary', 'accept-encoding, host, x-whitelabel-host');
+        const page =
+          signInBuilt && signInPage.test(url) && (await options.firstScreenFits?.(request))
+            ? SIGN_IN_PAGE
+            : 'index.html';
+        return reply.type('text/html').sendFile(page);
       }
       return reply.status(404).send({
         statusCode: 404,

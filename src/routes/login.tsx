@@ -2,11 +2,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { brandingQuery } from '../api/branding/queries.ts';
 import { currentUserQuery } from '../api/session/queries.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
 import { ensureQueries } from '../lib/query-client.ts';
-import { MarketingPanel } from './-components/marketing-panel.tsx';
-import { PolicyLinks } from './-components/policy-links.tsx';
-import { PublicLayout } from './-components/public-layout.tsx';
+import { SignInPage } from './-components/sign-in-page.tsx';
 
 interface LoginSearch {
   redirect?: string;
@@ -28,9 +25,5 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { redirect: target } = Route.useSearch();
-  return (
-    <PublicLayout aside={<MarketingPanel />} footer={<PolicyLinks />}>
-      <SignInForm redirect={target} />
-    </PublicLayout>
-  );
+  return <SignInPage redirect={target} />;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, consoleStarted, demo, signIn } from './helpers.ts';
 
 // Every route of the console, in both projects' widths, checked by axe against WCAG 2.1 A and
 // AA. A test fails on any serious or critical finding and names the rule, the route and the
@@ -158,6 +158,8 @@ async function cleanUp(request: APIRequestContext, world: World) {
 
 /** Waits for the page to have drawn its content: the main landmark, and no loading message left. */
 async function settle(page: Page) {
+  // The console's page, not the sign-in page's first screen the server sent before it.
+  await consoleStarted(page);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^(Indlæser…|Loading…)$/)).toHaveCount(0, { timeout: 30_000 });
 }

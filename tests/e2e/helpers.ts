@@ -10,6 +10,21 @@ export const demo = {
   user: 'user@nordlys.example',
 };
 
+/**
+ * Opens the sign-in page and waits until the console has taken it over: the
+ * server sends it with a first screen in its HTML (scripts/first-screen.ts),
+ * which looks like the page but is inert until the console's scripts have run.
+ */
+export async function openSignIn(page: Page, url = '/login') {
+  await page.goto(url);
+  await consoleStarted(page);
+}
+
+/** Waits until the console has replaced a first screen sent in the page's HTML, if there was one. */
+export async function consoleStarted(page: Page) {
+  await page.locator('style#first-screen').waitFor({ state: 'detached' });
+}
+
 /** Signs in through the login page and waits for the dashboard (or the given landing path). */
 export async function signIn(
   page: Page,
@@ -18,6 +33,7 @@ export async function signIn(
   landing = '/dashboard',
 ) {
   if (!page.url().includes('/login')) await page.goto('/login');
+  await consoleStarted(page);
   await page.getByLabel(/^(E-mail)$/).fill(email);
   await page.getByLabel(/^(Adgangskode|Password)$/).fill(password);
   await page.getByRole('button', { name: /^(Log ind|Log in)$/ }).click();

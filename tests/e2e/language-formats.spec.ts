@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, englishUser, signIn } from './helpers.ts';
+import {
+  acceptCookies,
+  apiToken,
+  demo,
+  consoleStarted,
+  englishUser,
+  openSignIn,
+  signIn,
+} from './helpers.ts';
 
 // Language and the way numbers, phone numbers, countries and references read.
 // Each test makes what it shows through the API and removes it again.
@@ -28,18 +36,20 @@ test.describe('before sign-in, in a browser that prefers English', () => {
   test.use({ locale: 'en-US' });
 
   test('the login page is Danish, and a language chosen there is remembered', async ({ page }) => {
-    await page.goto('/login');
+    await openSignIn(page);
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'da');
 
     await page.getByLabel('Sprog').selectOption({ label: 'English' });
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await page.reload();
+    await consoleStarted(page);
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.getByLabel('Language').selectOption({ label: 'Dansk' });
     await page.reload();
+    await consoleStarted(page);
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, demo, signIn } from './helpers.ts';
+import { acceptCookies, demo, openSignIn, signIn } from './helpers.ts';
 import { mqttDevices } from './mqtt-devices.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -145,7 +145,7 @@ test('the saved-filters menu opens under its button', async ({ page }) => {
 
 test.describe('the cookie banner', () => {
   test('does not cover the login footer', async ({ page }) => {
-    await page.goto('/login');
+    await openSignIn(page);
     await expect(banner(page)).toBeVisible();
     const footer = page.locator('footer');
     await expect(footer).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, demo, DEMO_PASSWORD, latestMail, signIn } from './helpers.ts';
+import { apiToken, demo, DEMO_PASSWORD, latestMail, openSignIn, signIn } from './helpers.ts';
 
 test.describe('passwords', () => {
   test('forgot password: link → mail → new password → sign in', async ({ page, request }) => {
     const newPassword = `fresh-${Date.now()}`;
-    await page.goto('/login');
+    await openSignIn(page);
     await page.getByRole('link', { name: 'Glemt adgangskode?' }).click();
     await expect(page).toHaveURL(/\/password\/reset\/da$/);
     // The login page stays up while the reset page loads: type once it shows.

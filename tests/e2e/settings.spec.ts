@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, openSignIn, signIn } from './helpers.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -75,7 +75,7 @@ test.describe('settings', () => {
   }) => {
     // Three axe runs, one over a dashboard of live charts: slow on a busy machine.
     test.setTimeout(90_000);
-    await page.goto('/login');
+    await openSignIn(page);
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await signIn(page, demo.manager);

@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, demo, DEMO_PASSWORD, signIn } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  acceptCookies,
+  consoleStarted,
+  demo,
+  DEMO_PASSWORD,
+  openSignIn,
+  signIn,
+} from './helpers.ts';
 
 test.describe('signing in and out', () => {
   test('a deep link while signed out goes to login and back to the deep link', async ({ page }) => {
@@ -12,7 +19,7 @@ test.describe('signing in and out', () => {
   });
 
   test('a wrong password marks the fields, with no text', async ({ page }) => {
-    await page.goto('/login');
+    await openSignIn(page);
     await page.getByLabel('E-mail').fill(demo.user);
     await page.getByLabel('Adgangskode', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Log ind' }).click();
@@ -69,7 +76,7 @@ test.describe('signing in and out', () => {
 
   test('a session on /login goes to the dashboard', async ({ page }) => {
     await signIn(page, demo.user);
-    await page.goto('/login');
+    await openSignIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
@@ -167,7 +174,7 @@ test.describe('banners', () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), beta: true } });
     });
-    await page.goto('/login');
+    await openSignIn(page);
     const banner = page
       .getByRole('note')
       .filter({ hasText: 'Dette er betaversionen af konsollen.' });
@@ -175,6 +182,8 @@ test.describe('banners', () => {
     await banner.getByRole('button', { name: 'Skjul beta-beskeden' }).click();
     await expect(banner).toHaveCount(0);
     await page.reload();
+    await consoleStarted(page);
+    await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
     await expect(page.getByText('Dette er betaversionen af konsollen.')).toHaveCount(0);
   });
 
@@ -199,7 +208,7 @@ test('while the console’s scripts load, the page shows a loading indicator ins
 }) => {
   // The scripts held back, as on a slow phone: the page as the server sent it.
   await page.route('**/assets/**', (route) => route.abort());
-  await page.goto('/login');
+  await page.goto('/settings');
   const shell = page.locator('#root > .boot-shell');
   await expect(shell.locator('svg')).toBeVisible();
   await expect(shell).toHaveAttribute('aria-hidden', 'true');
@@ -207,11 +216,87 @@ test('while the console’s scripts load, the page shows a loading indicator ins
   expect(await shell.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
     'rgb(244, 246, 248)',
   );
-  // With its scripts the console replaces it with the page.
+  // With its scripts the console replaces it with the page (signed out: the sign-in page).
   await page.unroute('**/assets/**');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
   await expect(page.locator('.boot-shell')).toHaveCount(0);
+});
+
+test.describe('the sign-in page’s first screen, in the page the server sends', () => {
+  /** What is on the screen, in view: the one first screen boot.js and the page's rules show. */
+  const shown = (page: Page) => page.locator('.first-screen:visible');
+
+  test('shows the sign-in page before any script has loaded, inert, in the visitor’s language and mode', async ({
+    page,
+  }) => {
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.locator('#root > .boot-shell')).toBeHidden();
+    await expect(shown(page)).toHaveCount(1);
+    await expect(shown(page)).toHaveAttribute('lang', 'da');
+    await expect(shown(page)).toHaveAttribute('data-mode', 'light');
+    await expect(shown(page)).toHaveAttribute('inert', '');
+    await expect(shown(page).getByRole('heading', { name: 'Log ind i Nordlys' })).toBeVisible();
+    await expect(shown(page).locator('input[name="username"]')).toBeVisible();
+    await expect(shown(page).locator('[data-cookie-consent]')).toBeVisible();
+    // It cannot be used before the console runs: a tap on its button does nothing.
+    expect(
+      await shown(page)
+        .locator('button[type="submit"]')
+        .evaluate((button) => button.matches(':is([inert] *)')),
+    ).toBe(true);
+    // Dark, and English as chosen on the page before: that screen instead.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('nordlys.chosenLocale', 'en'));
+    await page.reload();
+    await expect(shown(page)).toHaveAttribute('lang', 'en');
+    await expect(shown(page)).toHaveAttribute('data-mode', 'dark');
+    await expect(shown(page).getByRole('heading', { name: 'Sign in to Nordlys' })).toBeVisible();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // Consent given before: no consent bar on it.
+    await page.evaluate(() => localStorage.setItem('nordlys.cookies', '1'));
+    await page.reload();
+    await expect(shown(page).locator('[data-cookie-consent]')).toBeHidden();
+  });
+
+  test('is where the console lays the page out, and the console takes over from it', async ({
+    page,
+  }) => {
+    for (const width of [400, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route('**/assets/**', (route) => route.abort());
+      await page.goto('/login');
+      const before = await shown(page).getByRole('heading', { level: 1 }).boundingBox();
+      await page.unroute('**/assets/**');
+      await page.reload();
+      await consoleStarted(page);
+      await expect(page.locator('.first-screen')).toHaveCount(0);
+      await expect(page.locator('html')).not.toHaveAttribute('data-first-screen');
+      const heading = page.getByRole('heading', { name: 'Log ind i Nordlys' });
+      const after = await heading.boundingBox();
+      // The heading stays where it was (a pixel or two either way).
+      expect(Math.abs((after?.y ?? 0) - (before?.y ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
+      expect(Math.abs((after?.x ?? 0) - (before?.x ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
+    }
+    // The console's own page works as usual: sign in from it.
+    await signIn(page, demo.user);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('is not shown to a kept user, whom the console sends on to the dashboard', async ({
+    page,
+  }) => {
+    await signIn(page, demo.user);
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.locator('#root > .boot-shell')).toBeVisible();
+    await expect(shown(page)).toHaveCount(0);
+    await page.unroute('**/assets/**');
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('style#first-screen')).toHaveCount(0);
+  });
 });
 
 test('the dashboard home and a wall display load no editing or export libraries before they show', async ({
@@ -224,11 +309,13 @@ test('the dashboard home and a wall display load no editing or export libraries 
       '&quot;',
       '"',
     );
-  const map = JSON.parse(attribute('nordlys-preload')) as { routes: Record<string, string[]> };
-  const start = [
-    attribute('nordlys-start'),
-    ...[...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1] ?? ''),
-  ];
+  const map = JSON.parse(attribute('nordlys-preload')) as {
+    start: string[];
+    routes: Record<string, string[]>;
+  };
+  // The entry and its imports, which boot.js asks for after the first frame.
+  const start = map.start;
+  expect(start[0]).toBe(attribute('nordlys-start'));
   const later = /node_modules\/(react-hook-form|imask|react-imask|papaparse|fflate)\//;
   for (const page of ['/dashboard', '/dashboard?kiosk']) {
     const scripts = [...start, ...(map.routes[page] ?? [])];
@@ -285,6 +372,6 @@ test('the sign-in page asks for its own scripts and its language’s texts as it
   expect(wall.some((href) => href.includes('/assets/dashboards-page-'))).toBe(false);
   // With its scripts, the page comes up as usual.
   await page.unroute('**/assets/index-*.js');
-  await page.goto('/login');
+  await openSignIn(page);
   await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
 });

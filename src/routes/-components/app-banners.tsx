@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { storedItem } from '../../lib/browser-storage.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { useOnline } from '../../ui/status.tsx';
@@ -82,7 +83,7 @@ export function AppBanners() {
   const { t } = useLingui();
   const online = useOnline();
   const [betaDismissed, setBetaDismissed] = useState(
-    () => sessionStorage.getItem(BETA_DISMISSED) === '1',
+    () => storedItem('session', BETA_DISMISSED) === '1',
   );
   const registers = useAfterStart();
 

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { brandingQuery } from '../../api/branding/queries.ts';
 import { currentUserQuery } from '../../api/session/queries.ts';
+import { storedItem } from '../../lib/browser-storage.ts';
 import { useNotify } from '../../lib/notifications.ts';
 import { useSettings } from '../../lib/use-settings.ts';
 import { Button } from '../../ui/button.tsx';
@@ -78,7 +79,7 @@ export function CookieConsent() {
   const { data: branding } = useQuery(brandingQuery());
   const { settings, update } = useSettings();
   const [policyOpen, setPolicyOpen] = useState(false);
-  const [local, setLocal] = useState(() => localStorage.getItem(CONSENT) === '1');
+  const [local, setLocal] = useState(() => storedItem('local', CONSENT) === '1');
 
   const consented = user ? settings.cookies : local;
   const bar = useReservedSpace(!consented);
@@ -96,7 +97,7 @@ export function CookieConsent() {
   };
 
   return (
-    <Bar ref={bar} role="region" aria-label={t`Cookie consent`}>
+    <Bar ref={bar} data-cookie-consent role="region" aria-label={t`Cookie consent`}>
       <p>
         <Trans>We use a cookie to keep you signed in, and nothing else.</Trans>
       </p>
