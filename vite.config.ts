@@ -29,6 +29,9 @@ export default defineConfig({
       injectRegister: false,
       workbox: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff2}'],
+        // The server sends login.html only to hosts its first screen fits (server/plugins/web.ts);
+        // precached, it would answer /login everywhere (workbox's clean URLs): index.html does.
+        globIgnores: ['**/node_modules/**/*', 'login.html'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/metrics/, /^\/mqtt/, /^\/manifest\.webmanifest/],
         cleanupOutdatedCaches: true,

@@ -284,6 +284,14 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('is not in the installed console’s cache, which would answer /login with it on every host', async ({
+    request,
+  }) => {
+    const worker = await (await request.get('/sw.js')).text();
+    expect(worker).toContain('"index.html"');
+    expect(worker).not.toContain('login.html');
+  });
+
   test('is not shown to a kept user, whom the console sends on to the dashboard', async ({
     page,
   }) => {

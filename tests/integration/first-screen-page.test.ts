@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '../../server/db/json.ts';
 import { brandingRepository } from '../../server/repositories/branding-repository.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -66,7 +67,7 @@ describe('the sign-in page’s first screen, sent in its HTML', () => {
       cookie_url: null,
       logo: null,
       favicon: null,
-      colors: { primary: '#aa0000' },
+      colors: json({ primary: '#aa0000' }),
     });
     expect((await page(t, '/login', { host: 'iot.brand.example' })).body).toBe(index);
     // The console names its host in a header where a proxy stands between.
