@@ -67,6 +67,9 @@ await activateLocale(user ? withDefaults(user.internal.settings).language : star
 // boot.js showed it: it stays until the console's first render shows the page itself, not a
 // frame without it. (A kept user gets the loading indicator and is sent on to the dashboard.)
 const firstScreen = document.getElementById(FIRST_SCREEN_STYLE_ID);
+// Signed in after all (a session cookie in a browser that kept no user): the console goes on
+// to the dashboard, so the loading indicator shows instead.
+if (user) document.documentElement.removeAttribute('data-first-screen');
 const behindFirstScreen =
   firstScreen !== null && document.documentElement.hasAttribute('data-first-screen');
 if (behindFirstScreen) await loaded;
@@ -83,7 +86,7 @@ function FirstScreenGone() {
 const keep = persistOptions(localStorage, __BUILD_ID__);
 const root = document.getElementById('root');
 if (root) {
-  const console = (
+  const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <PersistQueryClientProvider
@@ -104,6 +107,6 @@ if (root) {
   const reactRoot = createRoot(root);
   // Behind a first screen the page is already in view: React renders it in slices, so a slow
   // phone stays responsive (the first screen is inert, but scrolling and the browser are not).
-  if (behindFirstScreen) startTransition(() => reactRoot.render(console));
-  else reactRoot.render(console);
+  if (behindFirstScreen) startTransition(() => reactRoot.render(app));
+  else reactRoot.render(app);
 }

@@ -284,6 +284,19 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('gives way to the loading indicator for a session the browser kept no user of', async ({
+    page,
+  }) => {
+    await signIn(page, demo.user);
+    await page.evaluate(() => localStorage.clear());
+    // The dashboard's page held back (never answered): what shows while the console goes on to it.
+    await page.route('**/assets/dashboards-page-*.js', () => undefined);
+    await page.goto('/login');
+    // Not the sign-in form, which would stand inert until the dashboard had loaded.
+    await expect(page.locator('html')).not.toHaveAttribute('data-first-screen');
+    await expect(shown(page)).toHaveCount(0);
+  });
+
   test('is not in the installed console’s cache, which would answer /login with it on every host', async ({
     request,
   }) => {
