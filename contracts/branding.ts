@@ -59,6 +59,23 @@ export const Branding = Type.Object({
 });
 export type Branding = Static<typeof Branding>;
 
+/** What a host without branding of its own shows: Nordlys' own (the server's answer, and the sign-in page's first screen). */
+export function unbranded(host: string): Branding {
+  return {
+    host,
+    custom: false,
+    title: null,
+    loginText: null,
+    url: null,
+    copyrightText: null,
+    gdprUrl: null,
+    cookieUrl: null,
+    logo: null,
+    favicon: null,
+    colors: {},
+  };
+}
+
 /** A host's branding as read may be sent back: its host and custom flag are ignored. */
 export const BrandingUpdate = acceptReadOnly(BrandingInput, Branding);
 export type BrandingUpdate = Static<typeof BrandingUpdate>;

@@ -55,7 +55,9 @@ describe('login.html: index.html with the sign-in page’s first screens', () =>
 
   it('shows a screen only for the language boot.js names, hiding the indicator then', () => {
     expect(html).toContain('.first-screen{display:none}');
-    expect(html).toContain('html[data-first-screen] #root>.boot-shell{display:none}');
+    expect(html).toContain(
+      "html[data-first-screen='da'] #root>.boot-shell,html[data-first-screen='en'] #root>.boot-shell{display:none}",
+    );
     expect(html).toContain(
       `html[data-first-screen='en'] .first-screen[lang='en'][data-mode='dark']{display:contents}`,
     );

@@ -58,10 +58,14 @@ function pickingRules(): string {
       (locale) =>
         `html[data-first-screen='${locale}'] .first-screen[lang='${locale}'][data-mode='${mode}']`,
     ).join(',');
-  const consenting = 'html[data-first-screen]:not([data-consented])';
+  const consenting = LOCALES.map(
+    (locale) => `html[data-first-screen='${locale}']:not([data-consented])`,
+  ).join(',');
   return [
     '.first-screen{display:none}',
-    'html[data-first-screen] #root>.boot-shell{display:none}',
+    // Only for a language rendered here: for any other the indicator stays.
+    LOCALES.map((locale) => `html[data-first-screen='${locale}'] #root>.boot-shell`).join(',') +
+      '{display:none}',
     ...MODES.map((mode) => `@media ${MODE_MEDIA[mode]}{${shown(mode)}{display:contents}}`),
     'html[data-consented] .first-screen [data-cookie-consent]{display:none}',
     `${consenting}{--consent-space:${CONSENT_SPACE_PX.wide}px}`,

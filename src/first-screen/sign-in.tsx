@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
-import type { Branding } from '../../contracts/branding.ts';
+import { unbranded } from '../../contracts/branding.ts';
 import { brandingKeys } from '../api/branding/keys.ts';
 import { authKeys } from '../api/session/keys.ts';
 import { i18n, type Locale } from '../lib/i18n.ts';
@@ -17,21 +17,6 @@ import { SignInPage } from '../routes/-components/sign-in-page.tsx';
 import type { ThemeMode } from '../ui/theme.ts';
 import { messages as da } from '../locales/da/messages.po';
 import { messages as en } from '../locales/en/messages.po';
-
-/** The branding of a host that has none of its own (the server's `brandingView(host, undefined)`). */
-export const NO_BRANDING: Branding = {
-  host: 'localhost',
-  custom: false,
-  title: null,
-  loginText: null,
-  url: null,
-  copyrightText: null,
-  gdprUrl: null,
-  cookieUrl: null,
-  logo: null,
-  favicon: null,
-  colors: {},
-};
 
 const catalogues = { da, en };
 
@@ -57,7 +42,7 @@ export async function renderSignIn(
 ): Promise<RenderedScreen> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(authKeys.user(), null);
-  queryClient.setQueryData(brandingKeys.current(), NO_BRANDING);
+  queryClient.setQueryData(brandingKeys.current(), unbranded('localhost'));
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (

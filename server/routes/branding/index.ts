@@ -6,7 +6,7 @@ import { json } from '../../db/json.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireActor } from '../../plugins/auth.ts';
 import { brandingRepository, type BrandingRow } from '../../repositories/branding-repository.ts';
-import { Branding, BrandingUpdate } from '../../../contracts/branding.ts';
+import { Branding, BrandingUpdate, unbranded } from '../../../contracts/branding.ts';
 import { errors, Ok } from '../../../contracts/common.ts';
 import { HostParams } from '../../schemas/params.ts';
 
@@ -22,18 +22,19 @@ export function brandingHost(request: FastifyRequest): string {
 }
 
 export function brandingView(host: string, row: BrandingRow | undefined): Branding {
+  if (!row) return unbranded(host);
   return {
     host,
-    custom: row !== undefined,
-    title: row?.title ?? null,
-    loginText: row?.login_text ?? null,
-    url: row?.url ?? null,
-    copyrightText: row?.copyright_text ?? null,
-    gdprUrl: row?.gdpr_url ?? null,
-    cookieUrl: row?.cookie_url ?? null,
-    logo: row?.logo ?? null,
-    favicon: row?.favicon ?? null,
-    colors: row?.colors ?? {},
+    custom: true,
+    title: row.title,
+    loginText: row.login_text,
+    url: row.url,
+    copyrightText: row.copyright_text,
+    gdprUrl: row.gdpr_url,
+    cookieUrl: row.cookie_url,
+    logo: row.logo,
+    favicon: row.favicon,
+    colors: row.colors,
   };
 }
 
