@@ -20,6 +20,11 @@ import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { dropBootAnswers } from './lib/boot.ts';
 import { withDefaults } from './lib/settings.ts';
 import { FIRST_SCREEN_STYLE_ID } from '../contracts/first-screen.ts';
+import { nextTask } from './lib/next-task.ts';
+
+// The start's steps run as tasks of their own, not as one long one after the scripts'
+// evaluation: a slow phone (or a wall display's small computer) answers input between them.
+await nextTask();
 
 // Started offline (the installed console), reads wait for the network rather than fail,
 // and the offline banner shows from the first frame: the query client assumes online otherwise.
@@ -44,6 +49,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
+await nextTask();
 // Both were asked for before these scripts ran (public/boot.js): the session's
 // address comes from the configuration, and neither waits for the other here.
 await loadRuntimeConfig();
@@ -60,6 +66,7 @@ const loaded = router
   .load()
   .catch(() => undefined)
   .finally(dropBootAnswers);
+await nextTask();
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 
@@ -105,8 +112,7 @@ if (root) {
     </StrictMode>
   );
   const reactRoot = createRoot(root);
-  // Behind a first screen the page is already in view: React renders it in slices, so a slow
-  // phone stays responsive (the first screen is inert, but scrolling and the browser are not).
-  if (behindFirstScreen) startTransition(() => reactRoot.render(app));
-  else reactRoot.render(app);
+  // React renders the first page in slices, so a slow phone stays responsive while it does: behind
+  // a first screen (inert, but scrolling and the browser are not) or the loading indicator.
+  startTransition(() => reactRoot.render(app));
 }
