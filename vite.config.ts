@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenGroup, keptApart, moduleFile } from './scripts/chunk-groups.ts';
 import { firstScreen } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
@@ -11,6 +12,9 @@ import { routePreloads } from './scripts/route-preloads.ts';
 /** The API's reads (not its writes, nor the reads built on the live feed). */
 const startReads =
   /[\\/]src[\\/]api[\\/]((\w|-)+[\\/](keys|queries|filters)|list-query|entity-reads)\.ts$/;
+
+/** What the console's start and the sign-in page load: the dashboard home's chunk stays out of it. */
+const signInScreen = [moduleFile('src/main.tsx'), moduleFile('src/routes/login.tsx', true)];
 
 const apiTarget = process.env.NORDLYS_API ?? 'http://localhost:8080';
 
@@ -58,6 +62,7 @@ export default defineConfig({
     }),
     // login.html: the sign-in page's first screen rendered into the HTML (src/first-screen/).
     firstScreen(),
+    keptApart(['dashboard-home', 'libraries'], signInScreen),
     // Brotli and gzip copies of the built files, which the server sends (server/plugins/web.ts).
     precompress(),
   ],
@@ -76,7 +81,7 @@ export default defineConfig({
               name: 'vendor',
               // Tables and virtual lists load with the lists, not on the sign-in page.
               test: /node_modules[\\/]((react|react-dom|scheduler|styled-components|stylis|@emotion|@lingui|use-sync-external-store|tiny-invariant|tiny-warning|cookie-es|seroval|seroval-plugins)[\\/]|@tanstack[\\/](?!(table-core|react-table|virtual-core|react-virtual)[\\/]))/,
-              priority: 2,
+              priority: 3,
             },
             {
               // Route definitions (not their split-off components) and the API's reads their
@@ -88,8 +93,33 @@ export default defineConfig({
               test: (id: string) =>
                 !id.includes('tsr-split') &&
                 (/[\\/]src[\\/]routes[\\/][^\\/]+\.tsx$/.test(id) || startReads.test(id)),
+              priority: 2,
+            },
+            {
+              // The icons every page uses, in one script, not one request each.
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
               priority: 1,
             },
+            {
+              // The signed-in pages' libraries (dates, menus, chart maths), in one script rather
+              // than a shared chunk for each set of pages using a part of one.
+              name: 'libraries',
+              test: /node_modules[\\/](date-fns|@date-fns|d3-[a-z-]+|internmap|radix-ui|@radix-ui|@floating-ui)[\\/]/,
+              priority: 1,
+            },
+            // The signed-in shell and the dashboard home: what a user sees after signing in, in
+            // one script rather than some forty small ones.
+            firstScreenGroup({
+              name: 'dashboard-home',
+              entries: [
+                moduleFile('src/routes/_app.tsx', true),
+                moduleFile('src/routes/_app.dashboard.tsx', true),
+                moduleFile('src/features/dashboards/page/dashboards-page.tsx'),
+              ],
+              except: signInScreen,
+              priority: 0,
+            }),
           ],
         },
       },

@@ -263,6 +263,15 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
   test('is where the console lays the page out, and the console takes over from it', async ({
     page,
   }) => {
+    // Layout shifts on the page, as the browser reports them (what Lighthouse sums up).
+    await page.addInitScript(() => {
+      const counted = window as unknown as { shifted: number };
+      counted.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          counted.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     for (const width of [400, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.route('**/assets/**', (route) => route.abort());
@@ -278,6 +287,18 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
       // The heading stays where it was (a pixel or two either way).
       expect(Math.abs((after?.y ?? 0) - (before?.y ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
       expect(Math.abs((after?.x ?? 0) - (before?.x ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
+      // Nothing moved on the way either: not in the frame the console first drew.
+      const shifted = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                resolve((window as unknown as { shifted: number }).shifted),
+              ),
+            ),
+          ),
+      );
+      expect(shifted, `${width} px`).toBe(0);
     }
     // The console's own page works as usual: sign in from it.
     await signIn(page, demo.user);
@@ -290,7 +311,7 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
     await signIn(page, demo.user);
     await page.evaluate(() => localStorage.clear());
     // The dashboard's page held back (never answered): what shows while the console goes on to it.
-    await page.route('**/assets/dashboards-page-*.js', () => undefined);
+    await page.route('**/assets/dashboard-home-*.js', () => undefined);
     await page.goto('/login');
     // Not the sign-in form, which would stand inert until the dashboard had loaded.
     await expect(page.locator('html')).not.toHaveAttribute('data-first-screen');
@@ -379,18 +400,23 @@ test('the sign-in page asks for its own scripts and its language’s texts as it
   const preloads = await preloadsOf('/login', '/login');
   expect(preloads.some((href) => /^\/assets\/login-[\w-]+\.js$/.test(href))).toBe(true);
   expect(preloads.some((href) => /^\/assets\/messages-[\w-]+\.js$/.test(href))).toBe(true);
-  // Not the dashboard's: each page asks only for its own.
-  expect(preloads.some((href) => href.includes('_app.dashboard'))).toBe(false);
+  // Not the dashboard home's: each page asks only for its own.
+  expect(preloads.some((href) => href.includes('/assets/dashboard-home-'))).toBe(false);
   await expect
     .poll(() => asked.filter((path) => preloads.includes(path)).length)
     .toBe(preloads.length);
   // A wall display asks for the wall's scripts, the dashboard home for its page's.
+  // The signed-in shell and the dashboard home come in one script, not dozens.
   const home = await preloadsOf('/dashboard', '/dashboard');
-  expect(home.some((href) => href.includes('/assets/dashboards-page-'))).toBe(true);
+  expect(home.some((href) => href.includes('/assets/dashboard-home-'))).toBe(true);
   expect(home.some((href) => href.includes('/assets/kiosk-view-'))).toBe(false);
+  const map = await page.locator('meta[name="nordlys-preload"]').getAttribute('content');
+  const homeScripts = (JSON.parse(map ?? '{}') as { routes: Record<string, string[]> }).routes[
+    '/dashboard'
+  ];
+  expect(homeScripts?.length).toBeLessThan(8);
   const wall = await preloadsOf('/dashboard?board=x&kiosk=1', '/dashboard?kiosk');
   expect(wall.some((href) => href.includes('/assets/kiosk-view-'))).toBe(true);
-  expect(wall.some((href) => href.includes('/assets/dashboards-page-'))).toBe(false);
   // With its scripts, the page comes up as usual.
   await page.unroute('**/assets/index-*.js');
   await openSignIn(page);

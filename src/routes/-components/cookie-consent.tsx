@@ -8,7 +8,7 @@ import { storedItem } from '../../lib/browser-storage.ts';
 import { useNotify } from '../../lib/notifications.ts';
 import { useSettings } from '../../lib/use-settings.ts';
 import { Button } from '../../ui/button.tsx';
-import { PolicyDialog } from './policy-dialog.tsx';
+import { PolicyDialogLater, preloadsPolicyDialog } from './policy-dialog-later.tsx';
 
 const CONSENT = 'nordlys.cookies';
 /** What the page keeps free at the bottom of the window while the banner shows. */
@@ -106,14 +106,14 @@ export function CookieConsent() {
           <Trans>Read more</Trans>
         </Button>
       ) : (
-        <Button $variant="text" onClick={() => setPolicyOpen(true)}>
+        <Button $variant="text" {...preloadsPolicyDialog} onClick={() => setPolicyOpen(true)}>
           <Trans>Read more</Trans>
         </Button>
       )}
       <Button onClick={accept}>
         <Trans>Accept</Trans>
       </Button>
-      <PolicyDialog
+      <PolicyDialogLater
         kind="cookies"
         open={policyOpen}
         onOpenChange={setPolicyOpen}

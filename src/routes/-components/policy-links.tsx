@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { brandingQuery } from '../../api/branding/queries.ts';
-import { PolicyDialog } from './policy-dialog.tsx';
+import { PolicyDialogLater, preloadsPolicyDialog } from './policy-dialog-later.tsx';
 
 const LinkButton = styled.button`
   border: none;
@@ -30,7 +30,7 @@ export function PolicyLinks() {
         {label}
       </a>
     ) : (
-      <LinkButton type="button" onClick={() => setPolicy(kind)}>
+      <LinkButton type="button" {...preloadsPolicyDialog} onClick={() => setPolicy(kind)}>
         {label}
       </LinkButton>
     );
@@ -40,7 +40,7 @@ export function PolicyLinks() {
     <>
       {link('privacy', branding?.gdprUrl ?? null)}
       {link('cookies', branding?.cookieUrl ?? null)}
-      <PolicyDialog
+      <PolicyDialogLater
         kind={policy ?? 'privacy'}
         open={policy !== null}
         onOpenChange={(open) => !open && setPolicy(null)}
