@@ -272,3 +272,35 @@ test('the white-label form fits the page', async ({ page }) => {
     page.viewportSize()?.width ?? 0,
   );
 });
+
+test('the policy dialogs open from the sign-in page and the cookie bar, their code loaded on the way', async ({
+  page,
+}) => {
+  const dialogCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/policy-dialog-[\w-]+\.js$/.test(new URL(r.url()).pathname))
+      dialogCode.push(r.url());
+  });
+  await openSignIn(page);
+  // Not part of the page's start.
+  expect(dialogCode).toEqual([]);
+  // The footer's privacy policy, read and closed.
+  await page.getByRole('button', { name: 'Privatlivspolitik' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Privatlivspolitik' });
+  await expect(dialog).toBeVisible();
+  expect(dialogCode.length).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Luk' }).click();
+  await expect(dialog).toBeHidden();
+  // Opened again at once, now that its code is here; Esc closes it.
+  await page.getByRole('button', { name: 'Cookiepolitik' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cookiepolitik' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The cookie bar's "Read more" offers the policy to accept: accepting closes the bar.
+  const bar = page.getByRole('region', { name: 'Samtykke til cookies' });
+  await bar.getByRole('button', { name: 'Læs mere' }).click();
+  const cookies = page.getByRole('dialog', { name: 'Cookiepolitik' });
+  await cookies.getByRole('button', { name: 'Accepter' }).click();
+  await expect(cookies).toBeHidden();
+  await expect(bar).toHaveCount(0);
+});
