@@ -1,4 +1,5 @@
 import type { Plugin, Rolldown } from 'vite';
+import { isChunk, withImports } from './route-preloads.ts';
 
 interface ModuleGraphInfo {
   importers: readonly string[];
@@ -29,26 +30,32 @@ const isBarrel = (id: string, info: ModuleGraphInfo | null) =>
  * Whether a module is one a set of entries imports statically, directly or through other
  * modules: it is one of them, or one of its static importers is. A library's index is not
  * passed through: that an entry imports one part of a library says nothing of its other parts.
+ * The bundler asks for each of its thousands of modules, so every module a search settles is
+ * kept: the one asked for when an entry is found, and all it went through when none is (their
+ * importers are among the ones searched).
  */
 export function staticallyReached(entries: readonly EntryTest[]) {
   const known = new Map<string, boolean>();
-  const reached = (id: string, info: ModuleInfoOf, path: Set<string>): boolean => {
-    const seen = known.get(id);
-    if (seen !== undefined) return seen;
-    if (entries.some((entry) => entry(id))) {
-      known.set(id, true);
-      return true;
+  return (id: string, info: ModuleInfoOf): boolean => {
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      const settled = known.get(next);
+      if (settled === true || (settled === undefined && entries.some((entry) => entry(next)))) {
+        known.set(id, true);
+        return true;
+      }
+      const module = info(next);
+      if (settled === false || isBarrel(next, module)) continue;
+      for (const importer of module?.importers ?? [])
+        if (!seen.has(importer)) {
+          seen.add(importer);
+          queue.push(importer);
+        }
     }
-    const module = info(id);
-    if (path.has(id) || isBarrel(id, module)) return false;
-    path.add(id);
-    const result = (module?.importers ?? []).some((importer) => reached(importer, info, path));
-    path.delete(id);
-    // A module on a cycle that was cut short is worked out again when asked for itself.
-    if (result || path.size === 0) known.set(id, result);
-    return result;
+    for (const searched of seen) known.set(searched, false);
+    return false;
   };
-  return (id: string, info: ModuleInfoOf) => reached(id, info, new Set());
 }
 
 export interface FirstScreenGroup {
@@ -85,36 +92,20 @@ export function firstScreenGroup(group: FirstScreenGroup): Rolldown.CodeSplittin
   };
 }
 
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
-const isChunk = (item: OutputBundle[string] | undefined): item is OutputChunk =>
-  item?.type === 'chunk';
-
-/** The chunks a chunk loads before it runs: itself and what it imports statically, by file name. */
-export function staticChunks(bundle: OutputBundle, start: OutputChunk, into = new Set<string>()) {
-  if (into.has(start.fileName)) return into;
-  into.add(start.fileName);
-  for (const name of start.imports) {
-    const chunk = bundle[name];
-    if (isChunk(chunk)) staticChunks(bundle, chunk, into);
-  }
-  return into;
-}
-
 /**
  * Names the chunks of `from` (modules, as for `firstScreenGroup`) that load a chunk of one of the
  * given names: what `keptApart` fails the build over.
  */
 export function chunksLoading(
-  bundle: OutputBundle,
+  bundle: Rolldown.OutputBundle,
   names: readonly string[],
   from: readonly EntryTest[],
 ) {
-  const chunks = Object.values(bundle).filter(isChunk);
-  return chunks
+  return Object.values(bundle)
+    .filter(isChunk)
     .filter((start) => from.some((test) => start.moduleIds.some(test)))
     .filter((start) =>
-      [...staticChunks(bundle, start)].some((name) => names.includes(bundle[name]?.name ?? '')),
+      [...withImports(bundle, start)].some((name) => names.includes(bundle[name]?.name ?? '')),
     )
     .map((start) => start.fileName);
 }

@@ -49,10 +49,14 @@ export function startAfterFirstPaint(html: string): { html: string; entry: strin
   return { html: html.replace(found[0], '').replace(MODULE_PRELOAD, ''), entry: found[1] };
 }
 
-const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
+export const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type === 'chunk';
 
-/** A chunk and every chunk it imports statically, by file name. */
-function withImports(bundle: OutputBundle, start: OutputChunk, into: Set<string>): Set<string> {
+/** A chunk and every chunk it imports statically (what loads before it runs), by file name. */
+export function withImports(
+  bundle: OutputBundle,
+  start: OutputChunk,
+  into = new Set<string>(),
+): Set<string> {
   if (into.has(start.fileName)) return into;
   into.add(start.fileName);
   for (const name of start.imports) {

@@ -13,7 +13,6 @@ const Dialog = lazyLater(
 export const preloadsPolicyDialog = {
   onPointerEnter: () => void Dialog.preload(),
   onFocus: () => void Dialog.preload(),
-  onTouchStart: () => void Dialog.preload(),
 };
 
 /**
