@@ -1,14 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-import { FIRST_SCREEN_STYLE_ID, SIGN_IN_PAGE } from '../contracts/first-screen.ts';
-
-/** A render of src/first-screen/sign-in.tsx: the page's markup and its CSS rules. */
-export interface RenderedScreen {
-  html: string;
-  css: string;
-}
+import {
+  CONSENT_SPACE_PX,
+  DASHBOARD_RENDERER,
+  SIGN_IN_PAGE,
+  type RenderedScreen,
+} from '../contracts/first-screen.ts';
+import { screenRules, withFirstScreen } from '../server/lib/first-screen-page.ts';
 
 /** What src/first-screen/sign-in.tsx exports. */
 interface SignInRenderer {
@@ -32,15 +35,6 @@ export interface FirstScreen {
   screen: RenderedScreen;
 }
 
-/**
- * The room the console keeps free under the page for the cookie consent bar
- * (`--consent-space`, measured by src/routes/-components/cookie-consent.tsx
- * once it runs): the bar is two rows high below 600 px and one row from
- * there, in both languages (measured on the built sign-in page at 320–1920 px,
- * 1 Dec 2026). Kept here too, so that the first screen lays the page out
- * where the console will, instead of moving it when it takes over.
- */
-const CONSENT_SPACE_PX = { narrow: 148, wide: 98 };
 const CONSENT_NARROW_MAX_PX = 599.98;
 
 /**
@@ -85,12 +79,7 @@ export function withFirstScreens(html: string, screens: readonly FirstScreen[]):
   const rules = new Map<Mode, Set<string>>();
   for (const { mode, screen } of screens) {
     const kept = rules.get(mode) ?? new Set<string>();
-    // styled-components ends each component's rules with this marker; its own bookkeeping
-    // rules (`data-styled…{content:…}`, for taking a server render over) are left out.
-    for (const part of screen.css.split('/*!sc*/')) {
-      const rule = part.trim();
-      if (rule && !rule.startsWith('data-styled')) kept.add(rule);
-    }
+    for (const rule of screenRules(screen.css)) kept.add(rule);
     rules.set(mode, kept);
   }
   const css = [
@@ -103,13 +92,7 @@ export function withFirstScreens(html: string, screens: readonly FirstScreen[]):
         `<div class="first-screen" lang="${locale}" data-mode="${mode}" inert>${screen.html}</div>`,
     )
     .join('');
-  const root = /(<div id="root">[\s\S]*?<div class="boot-shell"[\s\S]*?<\/svg>\s*<\/div>)/;
-  if (!root.test(html))
-    throw new Error('first-screen: index.html has no loading indicator in #root');
-  if (!html.includes('</head>')) throw new Error('first-screen: index.html has no head');
-  return html
-    .replace('</head>', `<style id="${FIRST_SCREEN_STYLE_ID}">${css}</style>\n  </head>`)
-    .replace(root, `$1${markup}`);
+  return withFirstScreen(html, { style: css, markup });
 }
 
 /**
@@ -161,6 +144,53 @@ export function firstScreen(): Plugin {
       } finally {
         await server.close();
       }
+      await buildDashboardRenderer(root, path.join(path.dirname(outDir), 'first-screen'));
     },
   };
+}
+
+/** The service worker's registration has nothing to do on the server: no update is waiting there. */
+const serverServiceWorker = `export function useRegisterSW() {
+  return {
+    needRefresh: [false, () => {}],
+    offlineReady: [false, () => {}],
+    updateServiceWorker: () => Promise.resolve(),
+  };
+}`;
+
+/**
+ * Builds the dashboard home's first screen for Node (src/first-screen/dashboard-home.tsx,
+ * into `outDir`/dashboard-home.js): the server renders it per request, for the signed-in
+ * user (server/plugins/web.ts). The console's own transforms (its texts' macros, JSX);
+ * the libraries are the server's node_modules.
+ */
+async function buildDashboardRenderer(root: string, outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'error',
+    define: { __BUILD_ID__: JSON.stringify('first-screen') },
+    plugins: [
+      babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+      react(),
+      lingui(),
+      {
+        name: 'nordlys:server-service-worker',
+        resolveId: (id) => (id === 'virtual:pwa-register/react' ? `\0${id}` : null),
+        load: (id) => (id === '\0virtual:pwa-register/react' ? serverServiceWorker : null),
+      },
+    ],
+    // Its CommonJS build's default export is not `styled` under Node's interop; its ES module one is.
+    ssr: { noExternal: ['styled-components'] },
+    build: {
+      ssr: path.join(root, 'src', 'first-screen', 'dashboard-home.tsx'),
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'node20',
+      rolldownOptions: { output: { entryFileNames: DASHBOARD_RENDERER } },
+    },
+  });
 }

@@ -16,6 +16,7 @@ const inputs = [
   'vite.config.ts',
   // The build's own plugins.
   'scripts/first-screen.ts',
+  'server/lib/first-screen-page.ts',
   'scripts/route-preloads.ts',
   'scripts/precompress.ts',
   'lingui.config.ts',

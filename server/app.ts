@@ -18,6 +18,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
+import { dashboardScreenOf, loadDashboardRenderer } from './plugins/dashboard-screen.ts';
 import demoPlugin from './plugins/demo.ts';
 import simulatorPlugin from './plugins/simulator.ts';
 import rateLimit from '@fastify/rate-limit';
@@ -116,14 +117,19 @@ export const app = fp<AppOptions>(
     });
     await fastify.register(manifestRoute);
     const branding = brandingRepository(fastify.db);
+    const webRoot = options.webRoot ?? defaultWebRoot;
+    const dashboardRenderer = await loadDashboardRenderer(webRoot);
     await fastify.register(webPlugin, {
-      root: options.webRoot ?? defaultWebRoot,
+      root: webRoot,
       // The build's first screen of the sign-in page has Nordlys' branding, password
       // sign-in only and no beta banner.
       firstScreenFits: async (request) =>
         !options.config.oidc &&
         !options.config.beta &&
         (await branding.get(brandingHost(request))) === undefined,
+      ...(dashboardRenderer
+        ? { dashboardScreen: dashboardScreenOf(fastify, dashboardRenderer) }
+        : {}),
     });
   },
   { name: 'nordlys' },

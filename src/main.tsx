@@ -19,7 +19,8 @@ import { fetchCurrentUser } from './api/session/queries.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { dropBootAnswers } from './lib/boot.ts';
 import { withDefaults } from './lib/settings.ts';
-import { FIRST_SCREEN_STYLE_ID } from '../contracts/first-screen.ts';
+import { DASHBOARD_SCREEN, FIRST_SCREEN_STYLE_ID } from '../contracts/first-screen.ts';
+import { dashboardListQuery } from './api/dashboards/queries.ts';
 import { nextTask } from './lib/next-task.ts';
 
 // The start's steps run as tasks of their own, not as one long one after the scripts'
@@ -70,22 +71,28 @@ await nextTask();
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
 
-// The sign-in page's first screen came in the HTML (login.html, scripts/first-screen.ts), and
-// boot.js showed it: it stays until the console's first render shows the page itself, not a
-// frame without it. (A kept user gets the loading indicator and is sent on to the dashboard.)
+// A first screen came in the HTML: the sign-in page's (login.html, scripts/first-screen.ts),
+// which boot.js showed, or the signed-in user's dashboard home, which the server rendered for
+// this request (server/plugins/web.ts). It stays until the console's first render shows the
+// page itself, not a frame without it.
 const firstScreen = document.getElementById(FIRST_SCREEN_STYLE_ID);
-// Signed in after all (a session cookie in a browser that kept no user): the console goes on
-// to the dashboard, so the loading indicator shows instead.
-if (user) document.documentElement.removeAttribute('data-first-screen');
-const behindFirstScreen =
-  firstScreen !== null && document.documentElement.hasAttribute('data-first-screen');
+const html = document.documentElement;
+const dashboardScreen = html.getAttribute('data-first-screen') === DASHBOARD_SCREEN;
+// Signed in after all (a session cookie in a browser that kept no user), the console goes on to
+// the dashboard; signed out since the dashboard home's was made, on to sign-in: the loading
+// indicator shows instead.
+if (dashboardScreen ? !user : user) html.removeAttribute('data-first-screen');
+const behindFirstScreen = firstScreen !== null && html.hasAttribute('data-first-screen');
 if (behindFirstScreen) await loaded;
+// The dashboard home's first screen shows the dashboards: the page replaces it once it has them.
+if (behindFirstScreen && dashboardScreen)
+  await queryClient.ensureQueryData(dashboardListQuery()).catch(() => undefined);
 
 /** Drops the first screen's rules once the console's first render is in the page, before it paints. */
 function FirstScreenGone() {
   useLayoutEffect(() => {
     firstScreen?.remove();
-    document.documentElement.removeAttribute('data-first-screen');
+    html.removeAttribute('data-first-screen');
   }, []);
   return null;
 }

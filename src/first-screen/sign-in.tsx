@@ -9,6 +9,7 @@ import {
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { unbranded } from '../../contracts/branding.ts';
+import type { RenderedScreen } from '../../contracts/first-screen.ts';
 import { brandingKeys } from '../api/branding/keys.ts';
 import { authKeys } from '../api/session/keys.ts';
 import { i18n, type Locale } from '../lib/i18n.ts';
@@ -19,13 +20,6 @@ import { messages as da } from '../locales/da/messages.po';
 import { messages as en } from '../locales/en/messages.po';
 
 const catalogues = { da, en };
-
-export interface RenderedScreen {
-  /** The page's markup, as the console renders it into #root. */
-  html: string;
-  /** The CSS rules its styled components and the global style make. */
-  css: string;
-}
 
 /**
  * The sign-in page as a visitor who is not signed in first sees it, on a host

@@ -9,12 +9,12 @@ import {
   type DashboardSearch,
 } from '../features/dashboards/components/dashboard-search.ts';
 import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
+import { WelcomeTitle } from '../features/dashboards/page/dashboards-section.tsx';
 import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
 import { HomeCalendar } from '../features/home/components/home-calendar.tsx';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
 import { hasPrivilege } from '../lib/current-user.ts';
 import { ensureQueries } from '../lib/query-client.ts';
-import { PageTitle } from '../ui/card.tsx';
 import { Loading } from '../ui/status.tsx';
 
 // Charts and the grid load with the dashboards, not with the console. The
@@ -75,9 +75,7 @@ function Dashboard() {
     );
   return (
     <>
-      <PageTitle>
-        <Trans>Welcome, {user.firstName || user.email}</Trans>
-      </PageTitle>
+      <WelcomeTitle user={user} />
       <DashboardTheme>
         <Suspense fallback={loading}>
           <DashboardsPage search={search} onSearch={onSearch} onSettled={onSettled} />

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { ThemeMode } from './theme.ts';
 
 const query = '(prefers-color-scheme: dark)';
@@ -18,9 +18,17 @@ export function usePreferredThemeMode(): ThemeMode {
   );
 }
 
+/**
+ * The screen width a page rendered on the server is laid out for (a first
+ * screen in the HTML, src/first-screen/): there is no screen to ask there.
+ * Unset, a server render is laid out for a desktop.
+ */
+export const ServerWidth = createContext(Number.POSITIVE_INFINITY);
+
 /** True from the given width up (the spec's desktop layout starts at 1280). */
 export function useMinWidth(width: number): boolean {
   const media = `(min-width: ${width}px)`;
+  const serverWidth = useContext(ServerWidth);
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(media);
@@ -28,6 +36,6 @@ export function useMinWidth(width: number): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(media).matches,
-    () => true,
+    () => serverWidth >= width,
   );
 }

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { Dashboard, Graph } from '../../contracts/dashboard.ts';
 import { openMeteoHour, placeDayKey } from '../helpers/open-meteo-server.ts';
 import { createDashboard, lineGraph } from './dashboard-fixtures.ts';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, consoleStarted, demo, signIn } from './helpers.ts';
 
 /**
  * Chart context (spec §1, §7, §9): a chart's tooltip tells the weather at
@@ -193,6 +193,7 @@ async function pointAtDay(page: Page, chart: Locator, day: string): Promise<Loca
 
 async function openDashboard(page: Page, made: Dashboard) {
   await page.goto(`/dashboard?board=${made.id}`);
+  await consoleStarted(page);
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(made.id);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import mqtt from 'mqtt';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import type { Graph } from '../../contracts/dashboard.ts';
-import { acceptCookies, apiToken, demo, englishUser, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, consoleStarted, demo, englishUser, signIn } from './helpers.ts';
 import {
   bylivCounters,
   createDashboard,
@@ -19,6 +19,7 @@ const snackbar = (page: Page, text: RegExp) =>
 
 async function openDashboard(page: Page, id: string, extra = '') {
   await page.goto(`/dashboard?board=${id}${extra}`);
+  await consoleStarted(page);
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(id);
 }
 
@@ -170,6 +171,7 @@ test('the account manager builds a dashboard of every graph type, moves and resi
   expect(taller?.grid?.h).toBeGreaterThan(12);
 
   await page.reload();
+  await consoleStarted(page);
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(boardId);
   await expect(page.locator('[data-graph]')).toHaveCount(6);
   const again = await readDashboard(request, token, boardId);
@@ -211,6 +213,7 @@ test('opening a dashboard reads the list of dashboards once, and a kept list sho
     .toContain(dashboard.id);
   await context.setOffline(true);
   await page.reload();
+  await consoleStarted(page);
   await expect(page.getByText(/^(Du er offline|You are offline)\./)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(dashboard.id);
   await context.setOffline(false);
@@ -486,6 +489,7 @@ test('an old dashboard whose graphs lack a grid is repaired and saved, and says 
     timeout: 15_000,
   });
   await page.goto(`/dashboard?board=${made.id}`);
+  await consoleStarted(page);
   await repaired;
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(made.id);
   await expect
@@ -580,6 +584,7 @@ test('the period menu sets one period for all graphs, the custom period through 
   await expect(page).toHaveURL(/period=6&from=\d+&to=\d+/);
   const url = page.url();
   await page.reload();
+  await consoleStarted(page);
   await expect(page).toHaveURL(url);
   await expect(page.locator('[data-graph="periodic"]')).toHaveCount(1);
 });
@@ -772,6 +777,7 @@ test('a dashboard with a map and a map chart, made in the editor, saves and draw
   expect(chart?.grid).toMatchObject({ w: 6, h: 18 });
 
   await page.reload();
+  await consoleStarted(page);
   await expect(page.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(boardId);
   for (const title of ['Where Strøget counts', 'People in, by place']) {
     const graph = page.locator('[data-graph]').filter({ hasText: title });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createDashboard } from './dashboard-fixtures.ts';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, consoleStarted, demo, signIn } from './helpers.ts';
 import { mqttDevices, publish, type MqttDevice } from './mqtt-devices.ts';
 import { statusFeedFollowed } from './status-feed.ts';
 
@@ -254,6 +254,7 @@ test("a dashboard's map graph follows its devices' status", async ({ page, reque
       await acceptCookies(page);
       const follows = statusFeedFollowed(page);
       await page.goto(`/dashboard?board=${board.id}`);
+      await consoleStarted(page);
       const summary = page.locator('[data-graph] [data-map-summary]');
       await expect(summary).toHaveAttribute('data-none', '1');
       await follows;

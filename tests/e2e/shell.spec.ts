@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   acceptCookies,
+  apiToken,
   consoleStarted,
   demo,
   DEMO_PASSWORD,
@@ -338,6 +339,101 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
     await page.reload();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator('style#first-screen')).toHaveCount(0);
+  });
+});
+
+test.describe('the dashboard home’s first screen, rendered by the server for the signed-in user', () => {
+  /** Layout shifts on the page, as the browser reports them (what Lighthouse sums up). */
+  const countShifts = (page: Page) =>
+    page.addInitScript(() => {
+      const counted = window as unknown as { shifted: number };
+      counted.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          counted.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  const shifted = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve((window as unknown as { shifted: number }).shifted),
+            ),
+          ),
+        ),
+    );
+
+  test('shows a phone the user’s page before any script has loaded, and the console takes over from it', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiToken(request, demo.user);
+    const headers = { authorization: `Bearer ${token}` };
+    // Text that looks like markup stays text.
+    const description = `<b>Lobby</b> & "doors" ${test.info().project.name} ${Date.now()}`;
+    const made = await request.post('/api/v2/dashboards', {
+      headers,
+      data: { name: 'First screen', color: 'teal', description, graphs: [] },
+    });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    try {
+      await countShifts(page);
+      await signIn(page, demo.user);
+      await acceptCookies(page);
+      await page.setViewportSize({ width: 400, height: 860 });
+      await page.route('**/assets/**', (route) => route.abort());
+      await page.goto(`/dashboard?board=${id}`);
+      const screen = page.locator('.first-screen');
+      await expect(page.locator('html')).toHaveAttribute('data-first-screen', 'dashboard');
+      await expect(page.locator('#root > .boot-shell')).toBeHidden();
+      await expect(screen).toBeVisible();
+      await expect(screen).toHaveAttribute('inert', '');
+      await expect(screen.getByRole('heading', { level: 1 })).toHaveText(/^Velkommen, /);
+      await expect(screen.getByRole('combobox', { name: 'Dashboard' })).toHaveValue(id);
+      await expect(screen.getByText(description, { exact: true })).toBeVisible();
+      await expect(screen.locator('b')).toHaveCount(0);
+      // Consent given: no consent bar on it.
+      await expect(screen.locator('[data-cookie-consent]')).toHaveCount(0);
+      const before = await screen.getByText(description).boundingBox();
+      // Wider than a phone it is not laid out for: the loading indicator instead.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(screen).toBeHidden();
+      await expect(page.locator('#root > .boot-shell')).toBeVisible();
+      await page.setViewportSize({ width: 400, height: 860 });
+
+      await page.unroute('**/assets/**');
+      await page.reload();
+      await consoleStarted(page);
+      await expect(page.locator('.first-screen')).toHaveCount(0);
+      await expect(page.locator('html')).not.toHaveAttribute('data-first-screen');
+      const own = page.getByText(description, { exact: true });
+      await expect(own).toBeVisible();
+      const after = await own.boundingBox();
+      expect(Math.abs((after?.y ?? 0) - (before?.y ?? -100))).toBeLessThanOrEqual(3);
+      expect(await shifted(page)).toBe(0);
+      // The console's own page works: its menu opens.
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(page.getByRole('navigation', { name: 'Hovedmenu' })).toBeVisible();
+    } finally {
+      await request.delete(`/api/v2/dashboard/${id}`, { headers });
+    }
+  });
+
+  test('is not sent to a visitor who is not signed in, nor to a wall display', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 860 });
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.locator('.first-screen')).toHaveCount(0);
+    await expect(page.locator('#root > .boot-shell')).toBeVisible();
+    await page.unroute('**/assets/**');
+    await signIn(page, demo.user);
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/dashboard?kiosk=true');
+    await expect(page.locator('.first-screen')).toHaveCount(0);
+    await expect(page.locator('#root > .boot-shell')).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouter, useSearch } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { useSessionExpiry } from '../../api/session/mutations.ts';
@@ -35,9 +35,11 @@ const Main = styled.main`
 /**
  * The frame of every signed-in page: the drawer (temporary below 1280 px or
  * by the setting, else the setting's open or closed), the top bar, the
- * breadcrumbs and the page with the live connection.
+ * breadcrumbs and the page with the live connection. The page is the
+ * route's, or `page` where no router renders it (the dashboard home's first
+ * screen in the HTML, src/first-screen/).
  */
-export function AppShell({ user }: { user: SignedInUser }) {
+export function AppShell({ user, page }: { user: SignedInUser; page?: ReactNode }) {
   const { data: current } = useQuery(currentUserQuery());
   const { settings, update } = useSettings();
   const desktop = useMinWidth(1280);
@@ -93,9 +95,12 @@ export function AppShell({ user }: { user: SignedInUser }) {
         <AppHeader user={me} menuButton={menuButton} menuOpen={open} onMenu={toggle} />
         <Main>
           {settings.breadcrumbs ? <Breadcrumbs /> : null}
-          <LiveConnectionProvider>
-            <Outlet />
-          </LiveConnectionProvider>
+          {/* A first screen has no live data: its page renders without the connection. */}
+          {page ?? (
+            <LiveConnectionProvider>
+              <Outlet />
+            </LiveConnectionProvider>
+          )}
         </Main>
       </Column>
     </Shell>

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LayoutDashboard } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import styled from 'styled-components';
 import type { Dashboard, GraphPeriod } from '../../../../contracts/dashboard.ts';
 import { lazyLater, usePreloadWhenIdle } from '../../../lib/lazy-later.ts';
 import { useNotify } from '../../../lib/notifications.ts';
@@ -18,25 +17,9 @@ import { DrawnDataProvider, useReadDrawn } from '../graphs/drawn-data.tsx';
 import { GraphExportDialog } from '../graphs/graph-view.tsx';
 import { CustomDateForm } from '../period/custom-date-dialog.tsx';
 import { EditToolbar, ImportButton, ViewToolbar } from './dashboard-toolbar.tsx';
+import { Description, Heading, Section } from './dashboards-section.tsx';
 import { periodOfSearch, searchOfPeriod } from './search-period.ts';
 import { useDashboards } from './use-dashboards.ts';
-
-const Section = styled.section`
-  margin-top: 24px;
-`;
-
-const Heading = styled.h2`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  margin: 0;
-  font-size: 1.25rem;
-`;
-
-const Description = styled.p`
-  margin: 0 0 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 // Shown only when asked for, so loaded apart from the page (with the form library and the
 // archive writer they use) once it has been drawn.

@@ -1,0 +1,175 @@
+import { msg } from '@lingui/core/macro';
+import { I18nProvider } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { LayoutDashboard } from 'lucide-react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
+import type { DashboardList } from '../../contracts/dashboard.ts';
+import {
+  DASHBOARD_SCREEN_MAX_WIDTH,
+  type DashboardScreen,
+  type DashboardScreenInput,
+} from '../../contracts/first-screen.ts';
+import type { SignedInUser } from '../../contracts/session.ts';
+import { brandingKeys } from '../api/branding/keys.ts';
+import { dashboardKeys } from '../api/dashboards/keys.ts';
+import { authKeys } from '../api/session/keys.ts';
+import {
+  parseDashboardSearch,
+  type DashboardSearch,
+} from '../features/dashboards/components/dashboard-search.ts';
+import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
+import { ViewToolbar } from '../features/dashboards/page/dashboard-toolbar.tsx';
+import {
+  Description,
+  Heading,
+  Section,
+  WelcomeTitle,
+} from '../features/dashboards/page/dashboards-section.tsx';
+import { periodOfSearch } from '../features/dashboards/page/search-period.ts';
+import { i18n } from '../lib/i18n.ts';
+import { withDefaults } from '../lib/settings.ts';
+import { useSettings } from '../lib/use-settings.ts';
+import { AppShell } from '../routes/-components/app-shell.tsx';
+import { RootFrame } from '../routes/-components/root-frame.tsx';
+import { Loading } from '../ui/status.tsx';
+import { ServerWidth } from '../ui/theme-mode.ts';
+import { messages as da } from '../locales/da/messages.po';
+import { messages as en } from '../locales/en/messages.po';
+
+const catalogues = { da, en };
+
+/** A phone's width (Lighthouse's Moto G Power): the first screen is shown below 600 px only. */
+const PHONE_WIDTH = Math.min(412, DASHBOARD_SCREEN_MAX_WIDTH - 1);
+
+const ignore = () => undefined;
+
+/**
+ * The dashboards' section as the page first shows it: the title, the
+ * dashboard chosen, its toolbar and its description, and its graphs loading.
+ * Inert in the HTML: the console's own page replaces it once it has loaded.
+ */
+function DashboardsFirstScreen({
+  user,
+  dashboards,
+  search,
+}: {
+  user: SignedInUser;
+  dashboards: DashboardList;
+  search: DashboardSearch;
+}) {
+  const { settings } = useSettings();
+  const current = dashboards.find((d) => d.id === search.board) ?? dashboards[0];
+  return (
+    <>
+      <WelcomeTitle user={user} />
+      <DashboardTheme>
+        <Section aria-labelledby="dashboards-heading">
+          <Heading id="dashboards-heading">
+            <LayoutDashboard size={20} aria-hidden />
+            <Trans>Dashboards</Trans>
+          </Heading>
+          <ViewToolbar
+            dashboards={dashboards}
+            current={current}
+            period={periodOfSearch(search)}
+            liveData={settings.nordlysLiveData}
+            busy={false}
+            onSelect={ignore}
+            onPeriod={ignore}
+            onCreate={ignore}
+            onImport={ignore}
+            onImportProblem={ignore}
+            onEdit={ignore}
+            onExportFile={ignore}
+            onExportData={ignore}
+            onDelete={ignore}
+            onKiosk={ignore}
+          />
+          {current?.description ? <Description>{current.description}</Description> : null}
+          <Loading label={<Trans>Loading dashboards…</Trans>} />
+        </Section>
+      </DashboardTheme>
+    </>
+  );
+}
+
+/**
+ * The dashboard home of a signed-in user as a phone first shows it: the
+ * console's own shell and the dashboards' section, rendered by React on the
+ * server for each request from what the API answers that user (their
+ * settings, the host's branding, their dashboards). The server sends it in
+ * the HTML of /dashboard (server/plugins/web.ts), shown until the console's
+ * scripts have run and rendered the page themselves, so a slow phone shows
+ * the page as soon as the HTML has come (docs/performance.md).
+ */
+export async function renderDashboardHome(input: DashboardScreenInput): Promise<DashboardScreen> {
+  const { user, branding, dashboards } = input;
+  const settings = withDefaults(user.internal.settings);
+  const locale = settings.language;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(authKeys.user(), user);
+  queryClient.setQueryData(brandingKeys.current(), branding);
+  queryClient.setQueryData(dashboardKeys.lists(), dashboards);
+  const rootRoute = createRootRoute({
+    component: function Frame() {
+      return (
+        <RootFrame system="light">
+          <AppShell
+            user={user}
+            page={
+              <DashboardsFirstScreen
+                user={user}
+                dashboards={dashboards}
+                search={dashboardRoute.useSearch()}
+              />
+            }
+          />
+        </RootFrame>
+      );
+    },
+  });
+  // The page's route, for the breadcrumbs and the search: its page is the shell's `page`.
+  const dashboardRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/dashboard',
+    staticData: { title: msg`Dashboard` },
+    validateSearch: (search: Record<string, unknown>): DashboardSearch =>
+      parseDashboardSearch(search),
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([dashboardRoute]),
+    history: createMemoryHistory({ initialEntries: [input.url] }),
+    isServer: true,
+  });
+  await router.load();
+  // Rendered at once after: another request's language cannot come between.
+  i18n.load(locale, catalogues[locale]);
+  i18n.activate(locale);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <ServerWidth.Provider value={PHONE_WIDTH}>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nProvider>
+        </ServerWidth.Provider>,
+      ),
+      { identifierPrefix: 'first-' },
+    );
+    return { html, css: sheet.instance.toString(), locale, consentBar: !settings.cookies };
+  } finally {
+    sheet.seal();
+  }
+}
