@@ -134,10 +134,13 @@
   }
 })();
 
-// Runs fn once the page has painted its first frame (the loading indicator, or the
-// sign-in page's first screen): the frame after the next. Should no frame come (a
-// browser that throttles them), it runs anyway; a page opened in the background
-// paints nothing until shown, so there it runs at once.
+// Runs fn once the page has painted its first content (the loading indicator, or a first
+// screen sent in the HTML): on a slow connection the scripts' downloads would otherwise share
+// the line with the rest of the page, and a slow phone's main thread would run them before it
+// paints. A frame can come before the page's content has been parsed, so the browser's own
+// first contentful paint is waited for where it tells it; elsewhere, the frame after the next.
+// Should neither come (a browser that throttles frames), it runs anyway; a page opened in the
+// background paints nothing until shown, so there it runs at once.
 function nordlysAfterFirstPaint(fn) {
   var done = false;
   var run = function () {
@@ -146,6 +149,22 @@ function nordlysAfterFirstPaint(fn) {
     fn();
   };
   if (document.visibilityState !== 'visible') return run();
+  var told =
+    typeof PerformanceObserver === 'function' &&
+    (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1;
+  if (told) {
+    var observer = new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        if (entry.name !== 'first-contentful-paint') return;
+        observer.disconnect();
+        // After the frame's own work, not inside it.
+        setTimeout(run, 0);
+      });
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(run, 1000);
+    return;
+  }
   requestAnimationFrame(function () {
     setTimeout(run, 0);
   });

@@ -81,6 +81,56 @@ describe('boot.js asking for the first screen’s scripts', () => {
     expect(entryStarted()).toBe(true);
   });
 
+  describe('in a browser that tells its first contentful paint', () => {
+    let observers: { callback: PerformanceObserverCallback; disconnected: boolean }[];
+    beforeEach(() => {
+      observers = [];
+      class PaintObserver {
+        static supportedEntryTypes = ['paint'];
+        private readonly own: { callback: PerformanceObserverCallback; disconnected: boolean };
+        constructor(callback: PerformanceObserverCallback) {
+          this.own = { callback, disconnected: false };
+          observers.push(this.own);
+        }
+        observe() {}
+        disconnect() {
+          this.own.disconnected = true;
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', PaintObserver);
+    });
+    const paint = (name: string) => {
+      for (const observer of observers.filter((o) => !o.disconnected))
+        observer.callback(
+          { getEntries: () => [{ name }] } as unknown as PerformanceObserverEntryList,
+          {} as PerformanceObserver,
+        );
+    };
+
+    it('waits for it, not for a frame that may come before the page has been parsed', () => {
+      new Function(bootScript)();
+      vi.advanceTimersToNextFrame();
+      vi.advanceTimersByTime(100);
+      paint('first-paint');
+      vi.advanceTimersByTime(100);
+      expect(preloads()).toEqual([]);
+      expect(entryStarted()).toBe(false);
+      paint('first-contentful-paint');
+      vi.advanceTimersByTime(100);
+      expect(preloads()).toEqual([...startScripts, '/assets/da.js', ...routeScripts]);
+      expect(entryStarted()).toBe(true);
+    });
+
+    it('goes on after a second without it', () => {
+      new Function(bootScript)();
+      vi.advanceTimersByTime(999);
+      expect(preloads()).toEqual([]);
+      vi.advanceTimersByTime(200);
+      expect(preloads().slice(0, 3)).toEqual(startScripts.concat('/assets/da.js'));
+      expect(entryStarted()).toBe(true);
+    });
+  });
+
   it('starts a page opened in the background at once, which paints nothing until shown', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     new Function(bootScript)();
