@@ -21,7 +21,10 @@ import { dropBootAnswers } from './lib/boot.ts';
 import { withDefaults } from './lib/settings.ts';
 import { DASHBOARD_SCREEN, FIRST_SCREEN_STYLE_ID } from '../contracts/first-screen.ts';
 import { dashboardListQuery } from './api/dashboards/queries.ts';
+import { firstScreenGone, heldFirstScreenPage, holdFirstScreenPage } from './lib/first-screen.ts';
 import { nextTask } from './lib/next-task.ts';
+import { scrollRestorationOnLoad } from './lib/scroll-on-load.ts';
+import { loadTimeZoneRules } from './lib/time-zone-rules.ts';
 
 // The start's steps run as tasks of their own, not as one long one after the scripts'
 // evaluation: a slow phone (or a wall display's small computer) answers input between them.
@@ -36,7 +39,7 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
-  scrollRestoration: true,
+  scrollRestoration: scrollRestorationOnLoad(),
   // The signed-in page scrolls in its <main>, not the window. A new page opens
   // at its top (a profile after its form was saved), one seen before where it
   // was left, and a change of search params (a list's page, a period) stays put.
@@ -70,6 +73,11 @@ const loaded = router
 await nextTask();
 // Signed in, the console speaks the user's language from its first frame.
 await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
+// Signed in, its pages show times in the organisation's zone: the zones' rules load now.
+if (user) {
+  await nextTask();
+  loadTimeZoneRules();
+}
 
 // A first screen came in the HTML: the sign-in page's (login.html, scripts/first-screen.ts),
 // which boot.js showed, or the signed-in user's dashboard home, which the server rendered for
@@ -85,14 +93,18 @@ if (dashboardScreen ? !user : user) html.removeAttribute('data-first-screen');
 const behindFirstScreen = firstScreen !== null && html.hasAttribute('data-first-screen');
 if (behindFirstScreen) await loaded;
 // The dashboard home's first screen shows the dashboards: the page replaces it once it has them.
-if (behindFirstScreen && dashboardScreen)
+if (behindFirstScreen && dashboardScreen) {
   await queryClient.ensureQueryData(dashboardListQuery()).catch(() => undefined);
+  holdFirstScreenPage();
+}
 
-/** Drops the first screen's rules once the console's first render is in the page, before it paints. */
+/**
+ * Drops the first screen's rules once the console's first render is in the page, before it
+ * paints; those of the dashboard home's once its page is (its shell shows the page held).
+ */
 function FirstScreenGone() {
   useLayoutEffect(() => {
-    firstScreen?.remove();
-    html.removeAttribute('data-first-screen');
+    if (heldFirstScreenPage() === null) firstScreenGone();
   }, []);
   return null;
 }

@@ -273,6 +273,39 @@ describe('createLiveData', () => {
     expect(calls).toBe(1);
   });
 
+  it('tells the series changed in one frame one after the other, as its `between` paces them', async () => {
+    const clock = new ManualClock(T0);
+    const frames = new ManualFrames();
+    const live = new ManualLiveSource();
+    live.transport({ type: 'connected' });
+    const paced: (() => void)[] = [];
+    const data = createLiveData({
+      live,
+      history: new ManualHistory(),
+      clock,
+      frames,
+      visibility: new ManualVisibility(),
+      between: (next) => paced.push(next),
+    });
+    const told: string[] = [];
+    for (const key of ['a', 'b', 'c'])
+      data.series({ ...temperature, key }).subscribe(() => told.push(key));
+    await settle();
+    frames.frame();
+    paced.splice(0).forEach((next) => next());
+    while (paced.length > 0) paced.splice(0).forEach((next) => next());
+    told.length = 0;
+    for (const key of ['a', 'b', 'c']) live.push(1, key, pointsAt(T0 + 1000));
+    frames.frame();
+    // The first in the frame; each next one when its turn comes.
+    expect(told).toEqual(['a']);
+    paced.shift()?.();
+    expect(told).toEqual(['a', 'b']);
+    paced.shift()?.();
+    expect(told).toEqual(['a', 'b', 'c']);
+    expect(paced).toHaveLength(0);
+  });
+
   it('ignores points of series nobody holds', async () => {
     const { live, frames, data, tick } = setup();
     data.series(temperature).subscribe(() => undefined);

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   RouterProvider,
@@ -9,7 +8,6 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { LayoutDashboard } from 'lucide-react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import type { DashboardList } from '../../contracts/dashboard.ts';
@@ -27,20 +25,12 @@ import {
   type DashboardSearch,
 } from '../features/dashboards/components/dashboard-search.ts';
 import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
-import { ViewToolbar } from '../features/dashboards/page/dashboard-toolbar.tsx';
-import {
-  Description,
-  Heading,
-  Section,
-  WelcomeTitle,
-} from '../features/dashboards/page/dashboards-section.tsx';
-import { periodOfSearch } from '../features/dashboards/page/search-period.ts';
+import { DashboardsIntro, WelcomeTitle } from '../features/dashboards/page/dashboards-section.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { withDefaults } from '../lib/settings.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { AppShell } from '../routes/-components/app-shell.tsx';
 import { RootFrame } from '../routes/-components/root-frame.tsx';
-import { Loading } from '../ui/status.tsx';
 import { ServerWidth } from '../ui/theme-mode.ts';
 import { messages as da } from '../locales/da/messages.po';
 import { messages as en } from '../locales/en/messages.po';
@@ -50,13 +40,7 @@ const catalogues = { da, en };
 /** A phone's width (Lighthouse's Moto G Power): the first screen is shown below 600 px only. */
 const PHONE_WIDTH = Math.min(412, DASHBOARD_SCREEN_MAX_WIDTH - 1);
 
-const ignore = () => undefined;
-
-/**
- * The dashboards' section as the page first shows it: the title, the
- * dashboard chosen, its toolbar and its description, and its graphs loading.
- * Inert in the HTML: the console's own page replaces it once it has loaded.
- */
+/** The page as it first shows: the title, and the dashboards' section while they load. */
 function DashboardsFirstScreen({
   user,
   dashboards,
@@ -67,36 +51,15 @@ function DashboardsFirstScreen({
   search: DashboardSearch;
 }) {
   const { settings } = useSettings();
-  const current = dashboards.find((d) => d.id === search.board) ?? dashboards[0];
   return (
     <>
       <WelcomeTitle user={user} />
       <DashboardTheme>
-        <Section aria-labelledby="dashboards-heading">
-          <Heading id="dashboards-heading">
-            <LayoutDashboard size={20} aria-hidden />
-            <Trans>Dashboards</Trans>
-          </Heading>
-          <ViewToolbar
-            dashboards={dashboards}
-            current={current}
-            period={periodOfSearch(search)}
-            liveData={settings.nordlysLiveData}
-            busy={false}
-            onSelect={ignore}
-            onPeriod={ignore}
-            onCreate={ignore}
-            onImport={ignore}
-            onImportProblem={ignore}
-            onEdit={ignore}
-            onExportFile={ignore}
-            onExportData={ignore}
-            onDelete={ignore}
-            onKiosk={ignore}
-          />
-          {current?.description ? <Description>{current.description}</Description> : null}
-          <Loading label={<Trans>Loading dashboards…</Trans>} />
-        </Section>
+        <DashboardsIntro
+          dashboards={dashboards}
+          search={search}
+          liveData={settings.nordlysLiveData}
+        />
       </DashboardTheme>
     </>
   );
@@ -126,11 +89,14 @@ export async function renderDashboardHome(input: DashboardScreenInput): Promise<
           <AppShell
             user={user}
             page={
-              <DashboardsFirstScreen
-                user={user}
-                dashboards={dashboards}
-                search={dashboardRoute.useSearch()}
-              />
+              // What the console's shell shows until its own page has rendered (src/lib/first-screen.ts).
+              <div data-first-screen-page style={{ display: 'contents' }}>
+                <DashboardsFirstScreen
+                  user={user}
+                  dashboards={dashboards}
+                  search={dashboardRoute.useSearch()}
+                />
+              </div>
             }
           />
         </RootFrame>

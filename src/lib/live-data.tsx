@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -27,6 +28,7 @@ import {
 import { connectLiveFeed, type LiveFeed } from '../../streams/live-feed.ts';
 import type { MessageFollower } from '../../streams/socket-message-source.ts';
 import { batchedGet } from '../../streams/batched-get.ts';
+import { nextTask } from './next-task.ts';
 import { httpHistorySource } from '../../streams/http-history-source.ts';
 import { HISTORY_BATCH_MAX, type HistoryBatchAnswer } from '../../contracts/history.ts';
 import type { ConnectionState, LiveDeviceStatus, SeriesWindow } from '../../streams/types.ts';
@@ -80,6 +82,8 @@ export function openLiveConnection(): LiveConnection {
   const liveData = createLiveData({
     live: feed.live,
     history: httpHistorySource({ get: historyReads }),
+    // Each graph's new points render in a task of its own, not a wall of graphs in one.
+    between: (next) => void nextTask().then(next),
   });
   return {
     liveData,
@@ -140,22 +144,30 @@ const LiveConnectionContext = createContext<LiveConnection | null>(null);
  */
 export function LiveConnectionProvider({
   children,
+  waiting = null,
   open = openLiveConnection,
 }: {
   children: ReactNode;
+  /** Shown until the page below renders (the page of a first screen, held). */
+  waiting?: ReactNode;
   /** Opens the connection; tests pass their own. */
   open?: () => LiveConnection;
 }) {
   const [owner] = useState(() => connectionOwner(open));
   // The page below is first rendered with the connection open: rendered before it, every
   // chart would render again once it opened (a wall of graphs twice on its cold load), and
-  // ask its history only then. Opened in a layout effect, the page follows before any paint.
-  useLayoutEffect(() => owner.start(), [owner]);
+  // ask its history only then. Opened in a layout effect; the page then renders as a
+  // transition, in slices a slow phone answers input between, not in the same long task.
+  const [started, setStarted] = useState(false);
+  useLayoutEffect(() => {
+    const stop = owner.start();
+    startTransition(() => setStarted(true));
+    return stop;
+  }, [owner]);
   const connection = useSyncExternalStore(owner.subscribe, owner.getSnapshot, () => null);
-  const started = useSyncExternalStore(owner.subscribe, owner.hasStarted, () => false);
   return (
     <LiveConnectionContext.Provider value={connection}>
-      {started ? children : null}
+      {started ? children : waiting}
     </LiveConnectionContext.Provider>
   );
 }

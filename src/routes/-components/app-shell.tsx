@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouter, useSearch } from '@tanstack/react-router';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { SignedInUser } from '../../../contracts/session.ts';
 import { useSessionExpiry } from '../../api/session/mutations.ts';
 import { currentUserQuery } from '../../api/session/queries.ts';
+import { firstScreenGone, heldFirstScreenPage } from '../../lib/first-screen.ts';
 import { LiveConnectionProvider } from '../../lib/live-data.tsx';
 import { useSettings } from '../../lib/use-settings.ts';
 import { useMinWidth } from '../../ui/theme-mode.ts';
@@ -25,6 +26,20 @@ const Column = styled.div`
   display: flex;
   flex-direction: column;
 `;
+
+/** The page of the dashboard home's first screen (src/lib/first-screen.ts), inert, while the page loads. */
+function HeldFirstScreenPage() {
+  const [held] = useState(heldFirstScreenPage);
+  return held ? (
+    <div inert style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: held }} />
+  ) : null;
+}
+
+/** The first screen's rules go in the commit that shows the page in its place. */
+function FirstScreenGone() {
+  useLayoutEffect(() => firstScreenGone(), []);
+  return null;
+}
 
 const Main = styled.main`
   flex: 1;
@@ -97,7 +112,8 @@ export function AppShell({ user, page }: { user: SignedInUser; page?: ReactNode 
           {settings.breadcrumbs ? <Breadcrumbs /> : null}
           {/* A first screen has no live data: its page renders without the connection. */}
           {page ?? (
-            <LiveConnectionProvider>
+            <LiveConnectionProvider waiting={<HeldFirstScreenPage />}>
+              <FirstScreenGone />
               <Outlet />
             </LiveConnectionProvider>
           )}

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LayoutDashboard } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dashboard, GraphPeriod } from '../../../../contracts/dashboard.ts';
+import { dashboardListQuery } from '../../../api/dashboards/queries.ts';
 import { lazyLater, usePreloadWhenIdle } from '../../../lib/lazy-later.ts';
 import { useNotify } from '../../../lib/notifications.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
@@ -17,7 +19,7 @@ import { DrawnDataProvider, useReadDrawn } from '../graphs/drawn-data.tsx';
 import { GraphExportDialog } from '../graphs/graph-view.tsx';
 import { CustomDateForm } from '../period/custom-date-dialog.tsx';
 import { EditToolbar, ImportButton, ViewToolbar } from './dashboard-toolbar.tsx';
-import { Description, Heading, Section } from './dashboards-section.tsx';
+import { DashboardsIntro, Description, Heading, Section } from './dashboards-section.tsx';
 import { periodOfSearch, searchOfPeriod } from './search-period.ts';
 import { useDashboards } from './use-dashboards.ts';
 
@@ -56,6 +58,7 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
   const notify = useNotify();
   const { settings } = useSettings();
   const readDrawn = useReadDrawn();
+  const queryClient = useQueryClient();
   const { actor, snapshot } = useDashboards(search.board);
   const { dashboards, currentId, draft, dirty, graphEditor, error } = snapshot.context;
   const current = dashboards.find((d) => d.id === currentId);
@@ -96,12 +99,17 @@ function Dashboards({ search, onSearch, onSettled }: DashboardsPageProps) {
   const busy =
     snapshot.matches('creating') || snapshot.matches('importing') || snapshot.matches('deleting');
 
-  if (loading)
-    return (
+  if (loading) {
+    // A list read already (the route's loader) shows as the dashboard home's first screen did.
+    const known = queryClient.getQueryData(dashboardListQuery().queryKey);
+    return known && known.length > 0 ? (
+      <DashboardsIntro dashboards={known} search={search} liveData={settings.nordlysLiveData} />
+    ) : (
       <Section>
         <Loading label={<Trans>Loading dashboards…</Trans>} />
       </Section>
     );
+  }
   if (snapshot.matches('failed'))
     return (
       <Section>
