@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { CONSENT_SPACE_PX } from '../../../contracts/first-screen.ts';
 import { brandingQuery } from '../../api/branding/queries.ts';
 import { currentUserQuery } from '../../api/session/queries.ts';
 import { storedItem } from '../../lib/browser-storage.ts';
@@ -15,6 +16,8 @@ const CONSENT = 'nordlys.cookies';
 export const CONSENT_SPACE = 'var(--consent-space, 0px)';
 /** The banner's distance from the window's bottom edge, and from the page above it. */
 const MARGIN = 16;
+/** Where the banner takes two rows (contracts/first-screen.ts, CONSENT_SPACE_PX). */
+const NARROW = '(max-width: 599.98px)';
 
 /** While the banner shows, the page makes room for it instead of lying under it. */
 function useReservedSpace(shown: boolean) {
@@ -31,8 +34,14 @@ function useReservedSpace(shown: boolean) {
       reserved = space;
       root.style.setProperty('--consent-space', space);
     };
-    // Before the first paint (a layout read here), so the page never shows under the banner.
-    reserve(element.getBoundingClientRect().height);
+    // Before the first paint, the room the banner takes at this width (two rows on a phone,
+    // one from 600 px), so the page never shows under it: not read from the layout, which here
+    // would make the browser style the whole new page in this task. Its size as measured
+    // follows after the first layout, before that frame is painted.
+    root.style.setProperty(
+      '--consent-space',
+      (reserved = `${window.matchMedia(NARROW).matches ? CONSENT_SPACE_PX.narrow : CONSENT_SPACE_PX.wide}px`),
+    );
     const observer = new ResizeObserver(([entry]) =>
       reserve(entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height),
     );

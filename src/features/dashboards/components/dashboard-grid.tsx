@@ -122,9 +122,10 @@ export function gridHeight(layout: readonly LayoutItem[]): number {
 const RESIZE_DEBOUNCE_MS = 50;
 
 /**
- * The grid's width, and whether its graphs may mount. The width is read
- * before the first paint (so the graphs are laid out once, at their own
- * width and in the right number of columns); the graphs then mount as a
+ * The grid's width, and whether its graphs may mount. The width is the
+ * observer's first answer, after the page's first layout (so the graphs are
+ * laid out once, at their own width and in the right number of columns,
+ * the grid keeping their place meanwhile); the graphs then mount as a
  * transition: rendering a dozen of them yields to the browser every few
  * milliseconds, so the page paints its frame and answers input meanwhile.
  */
@@ -135,13 +136,26 @@ function useGridWidth() {
   useLayoutEffect(() => {
     const node = ref.current;
     if (!node) return;
-    setWidth(Math.round(node.getBoundingClientRect().width));
-    startTransition(() => setGraphsShown(true));
-    if (typeof ResizeObserver !== 'function') return;
+    const show = (measured: number) => {
+      setWidth(Math.round(measured));
+      startTransition(() => setGraphsShown(true));
+    };
+    if (typeof ResizeObserver !== 'function') {
+      show(node.getBoundingClientRect().width);
+      return;
+    }
+    // The first width comes from the observer, after the browser's own layout of the page:
+    // read here, it would make the browser style the whole new page within this task.
+    let measured = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
       const next = Math.round(entry.contentRect.width);
+      if (!measured) {
+        measured = true;
+        show(next);
+        return;
+      }
       clearTimeout(timer);
       timer = setTimeout(() => setWidth(next), RESIZE_DEBOUNCE_MS);
     });
