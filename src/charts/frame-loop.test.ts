@@ -47,6 +47,10 @@ function fakeFrames() {
     now: () => clock,
     frame,
     advance,
+    /** Time spent by a callback: the clock moves, no timer fires. */
+    spend: (ms: number) => {
+      clock += ms;
+    },
     pending: () => pending.size,
     timers: () => timers.size,
   };
@@ -60,6 +64,27 @@ function setUp() {
 }
 
 describe('frame loop', () => {
+  it('calls subscribers for a frame’s budget of time, and the ones left over first in the next', () => {
+    const { subscribe, frame, spend, pending } = setUp();
+    const called: string[] = [];
+    // Each takes 5 ms, as a chart drawing its first data on a slow device.
+    for (const name of ['a', 'b', 'c', 'd', 'e'])
+      subscribe(() => {
+        called.push(name);
+        spend(5);
+        return undefined;
+      });
+    frame(16);
+    // 8 ms a frame: a second one starts within it, the rest wait.
+    expect(called).toEqual(['a', 'b']);
+    expect(pending()).toBe(1);
+    frame(33);
+    expect(called).toEqual(['a', 'b', 'c', 'd']);
+    frame(50);
+    // Those called longest ago go first: none waits behind the same ones every frame.
+    expect(called).toEqual(['a', 'b', 'c', 'd', 'e', 'a']);
+  });
+
   it('asks for one frame per frame however many subscribe, and calls each with its time', () => {
     const { subscribe, request, frame } = setUp();
     const callbacks = Array.from({ length: 24 }, () => vi.fn());

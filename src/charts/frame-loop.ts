@@ -31,13 +31,22 @@ interface Subscriber {
 const EARLY_MS = 2;
 
 /**
+ * How long a frame calls its subscribers for, at most (one more can start
+ * within it): a wall's charts drawing their first data all at once would
+ * otherwise hold a slow device's frame, and its input, for tens of
+ * milliseconds; the rest draw in the frames that follow.
+ */
+const FRAME_BUDGET_MS = 8;
+
+/**
  * One animation frame loop shared by its subscribers: a wall of sliding
  * charts asks the browser for one frame, not one each, and for none while
  * nobody needs one. Each subscriber says how long it can wait; the loop
  * sleeps on a timer until the first is due, then asks for a frame and calls
  * every subscriber due by then, with the same timestamp. Subscribers that
  * wait for the same moment (charts of one window moving a pixel at a time)
- * share one frame. A subscriber that throws is reported and dropped, as its
+ * share one frame, within the frame's budget of time; those left over go
+ * first in the next. A subscriber that throws is reported and dropped, as its
  * own loop would have ended; the others go on.
  */
 export function createFrameLoop(
@@ -72,9 +81,12 @@ export function createFrameLoop(
 
   const run = (now: number) => {
     frame = null;
+    const started = scheduler.now();
     // Those who join during the frame wait for the next; those who leave are not called.
     for (const subscriber of [...subscribers]) {
       if (!subscribers.has(subscriber) || subscriber.due > now + EARLY_MS) continue;
+      // The frame's time is spent: the others due are called in the next one, first.
+      if (scheduler.now() - started >= FRAME_BUDGET_MS) break;
       try {
         const wait = subscriber.callback(now);
         subscriber.due = typeof wait === 'number' && wait > 0 ? now + wait : 0;
@@ -82,6 +94,8 @@ export function createFrameLoop(
         subscribers.delete(subscriber);
         scheduler.report(error);
       }
+      // To the back of the line: the same ones are not called first in every frame.
+      if (subscribers.delete(subscriber)) subscribers.add(subscriber);
     }
     plan();
   };
