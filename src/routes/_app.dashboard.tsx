@@ -2,8 +2,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, lazyRouteComponent, useNavigate } from '@tanstack/react-router';
 import { Suspense, useCallback, useState } from 'react';
-import { organisationDeviceTotalQuery, organisationQuery } from '../api/organisations/queries.ts';
-import { userListQuery } from '../api/users/queries.ts';
 import {
   parseDashboardSearch,
   type DashboardSearch,
@@ -13,8 +11,7 @@ import { WelcomeTitle } from '../features/dashboards/page/dashboards-section.tsx
 import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
 import { HomeCalendar } from '../features/home/components/home-calendar.tsx';
 import { HomeCards } from '../features/home/components/home-cards.tsx';
-import { hasPrivilege } from '../lib/current-user.ts';
-import { ensureQueries } from '../lib/query-client.ts';
+import { NearScreen } from '../ui/near-screen.tsx';
 import { Loading } from '../ui/status.tsx';
 
 // Charts and the grid load with the dashboards, not with the console. The
@@ -33,19 +30,12 @@ export const Route = createFileRoute('/_app/dashboard')({
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     parseDashboardSearch(search),
   loaderDeps: ({ search }) => ({ kiosk: search.kiosk === true, board: search.board }),
-  loader: async ({ context: { queryClient, user }, deps }) => {
+  loader: async ({ context: { queryClient }, deps }) => {
     // The page's scripts, the dashboards and their graphs' devices are asked for at once,
     // not one after another (a wall display's cold load).
     const chunk = (deps.kiosk ? KioskView : DashboardsPage).preload?.();
     void prefetchDashboard(queryClient, deps.board).catch(() => undefined);
-    // The home cards' reads; a wall display shows no cards.
-    if (!deps.kiosk)
-      ensureQueries(
-        queryClient,
-        organisationDeviceTotalQuery(user.org.uuid),
-        organisationQuery(user.org.uuid),
-        ...(hasPrivilege(user, 'user.list') ? [userListQuery()] : []),
-      );
+    // The home cards and calendar read their own once they are near the screen.
     // A failed load is the page's to show (its boundary), not the loader's.
     await chunk;
   },
@@ -82,10 +72,11 @@ function Dashboard() {
         </Suspense>
       </DashboardTheme>
       {settled ? (
-        <>
+        // Below the dashboards: on a phone, far below the fold.
+        <NearScreen>
           <HomeCards user={user} />
           <HomeCalendar />
-        </>
+        </NearScreen>
       ) : null}
     </>
   );

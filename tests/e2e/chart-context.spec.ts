@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { Dashboard, Graph } from '../../contracts/dashboard.ts';
 import { openMeteoHour, placeDayKey } from '../helpers/open-meteo-server.ts';
 import { createDashboard, lineGraph } from './dashboard-fixtures.ts';
-import { acceptCookies, apiToken, consoleStarted, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, consoleStarted, demo, scrolledTo, signIn } from './helpers.ts';
 
 /**
  * Chart context (spec §1, §7, §9): a chart's tooltip tells the weather at
@@ -345,6 +345,7 @@ test('a colleague whose birthday is tomorrow shows on the home calendar as "tomo
   await acceptCookies(page);
   const calendar = page.getByRole('region', { name: /^(Kalender|Calendar)$/ });
   const birthday = calendar.getByRole('listitem').filter({ hasText: lastName });
+  await scrolledTo(page, calendar);
   await expect(birthday).toContainText('i morgen');
   await expect(birthday).toContainText(`Fødselsdag: Birte ${lastName}`);
   // The month shows December 2026, weeks starting on Monday, the day marked.

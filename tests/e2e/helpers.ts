@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'e2e-demo-password';
 export const demo = {
@@ -48,6 +48,17 @@ export async function apiToken(
   const res = await request.post('/api/auth/basic', { data: { username: email, password } });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * Scrolls the page to its end until `shown` is visible: what a page keeps below its
+ * fold (the dashboard home's cards and calendar) renders once it is near the screen.
+ */
+export async function scrolledTo(page: Page, shown: Locator) {
+  await expect(async () => {
+    await page.getByRole('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    await expect(shown).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function acceptCookies(page: Page) {

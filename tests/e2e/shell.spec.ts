@@ -6,6 +6,7 @@ import {
   demo,
   DEMO_PASSWORD,
   openSignIn,
+  scrolledTo,
   signIn,
 } from './helpers.ts';
 
@@ -131,6 +132,8 @@ test.describe('routes', () => {
 
   test('the dashboard home has its cards with counts', async ({ page }) => {
     await signIn(page, demo.manager);
+    // Below the dashboards: on a phone, rendered once scrolled to.
+    await scrolledTo(page, page.getByRole('main').getByRole('link', { name: /^Enheder/ }));
     for (const card of [
       'Enheder',
       'Datasamlinger',

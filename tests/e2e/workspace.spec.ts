@@ -8,7 +8,7 @@ import {
 import type { Collection, CollectionData } from '../../contracts/collection.ts';
 import type { Device } from '../../contracts/device.ts';
 import type { Project } from '../../contracts/project.ts';
-import { acceptCookies, apiToken, demo, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, scrolledTo, signIn } from './helpers.ts';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -334,6 +334,7 @@ test('a device whose calibration is due is named on the home page and one click 
   await signIn(page, demo.manager);
   await acceptCookies(page);
   const notice = page.getByRole('status').filter({ hasText: /skal kalibreres\./ });
+  await scrolledTo(page, notice);
   await expect(notice).toContainText(/^\d+ (enhed|enheder) skal kalibreres\./);
   await expect(page.getByRole('link', { name: /^Opsætning på stedet/ })).toContainText(
     /\d+ skal kalibreres/,
