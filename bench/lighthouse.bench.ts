@@ -18,7 +18,7 @@ import { printTable } from './table.ts';
 // (issue "the console loads fast on a phone"): performance ≥ 90,
 // accessibility and best practices 100.
 const ROUNDS = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
-/** A folder to write every run's full Lighthouse report (JSON) to, for reading what a score is made of. */
+/** A folder to write every run's full Lighthouse report (JSON) and trace to, for reading what a score is made of. */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT ?? '';
 /** Which pages to score, comma separated (default both). */
 const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/login,/dashboard').split(',');
@@ -58,6 +58,13 @@ async function score(url: string, cookie: string | null, reportName: string): Pr
     if (REPORT_DIR) {
       await fs.mkdir(REPORT_DIR, { recursive: true });
       await fs.writeFile(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+      // The page's trace as Lighthouse recorded it, for what its long tasks are made of.
+      const { Trace } = result.artifacts as { Trace?: unknown };
+      if (Trace)
+        await fs.writeFile(
+          path.join(REPORT_DIR, `${reportName}.trace.json`),
+          JSON.stringify(Trace),
+        );
     }
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse could not score ${url}: ${runtimeError.message}`);
