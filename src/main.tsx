@@ -24,7 +24,7 @@ import { dashboardListQuery } from './api/dashboards/queries.ts';
 import { firstScreenGone, heldFirstScreenPage, holdFirstScreenPage } from './lib/first-screen.ts';
 import { nextTask } from './lib/next-task.ts';
 import { scrollRestorationOnLoad } from './lib/scroll-on-load.ts';
-import { loadTimeZoneRules } from './lib/time-zone-rules.ts';
+import { loadNumberFormats, loadTimeZoneRules } from './lib/intl-data.ts';
 
 // The start's steps run as tasks of their own, not as one long one after the scripts'
 // evaluation: a slow phone (or a wall display's small computer) answers input between them.
@@ -72,11 +72,15 @@ const loaded = router
   .finally(dropBootAnswers);
 await nextTask();
 // Signed in, the console speaks the user's language from its first frame.
-await activateLocale(user ? withDefaults(user.internal.settings).language : startLocale());
-// Signed in, its pages show times in the organisation's zone: the zones' rules load now.
+const language = user ? withDefaults(user.internal.settings).language : startLocale();
+await activateLocale(language);
+// Signed in, its pages show times in the organisation's zone and numbers in the user's
+// language: their data loads now, a task each (src/lib/intl-data.ts).
 if (user) {
   await nextTask();
   loadTimeZoneRules();
+  await nextTask();
+  loadNumberFormats(language);
 }
 
 // A first screen came in the HTML: the sign-in page's (login.html, scripts/first-screen.ts),
