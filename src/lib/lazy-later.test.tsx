@@ -58,7 +58,7 @@ describe('lazyLater', () => {
 });
 
 describe('usePreloadWhenIdle', () => {
-  it('asks for nothing until the screen is ready, then at the next idle moment', () => {
+  it('asks for nothing until the screen is ready, then at the next idle moment five seconds on', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // The browser is idle 50 ms after it is asked.
     vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 50));
@@ -72,9 +72,12 @@ describe('usePreloadWhenIdle', () => {
     act(() => vi.advanceTimersByTime(5000));
     expect(load).not.toHaveBeenCalled();
     rerender(<Screen ready />);
+    // The screen's own first seconds are left to it.
+    act(() => vi.advanceTimersByTime(4990));
+    expect(load).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(40));
     expect(load).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(10));
+    act(() => vi.advanceTimersByTime(20));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -88,12 +91,13 @@ describe('usePreloadWhenIdle', () => {
       return null;
     }
     const { unmount } = render(<Screen />);
+    act(() => vi.advanceTimersByTime(5020));
     unmount();
     act(() => vi.advanceTimersByTime(1000));
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('waits a moment instead where the browser has no idle callbacks', () => {
+  it('asks after the same five seconds where the browser has no idle callbacks', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('requestIdleCallback', undefined);
     const load = vi.fn(() => Promise.reject(new Error('offline')));
@@ -102,8 +106,9 @@ describe('usePreloadWhenIdle', () => {
       return null;
     }
     render(<Screen />);
+    act(() => vi.advanceTimersByTime(4990));
     expect(load).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(10));
     // A failed download is left to the first real use: nothing is thrown here.
     expect(load).toHaveBeenCalledTimes(1);
   });

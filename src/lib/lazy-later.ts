@@ -32,17 +32,22 @@ export function lazyLater<M, P extends object>(
   return { Component: lazy(once), preload: once };
 }
 
-/** How long an idle moment is waited for before the code is asked for anyway. */
+/**
+ * How long after the screen is ready its split-off code waits: the first
+ * seconds of a page go to its own work (a dashboard's history, live feed and
+ * first drawing), which on a slow phone the code's download and evaluation
+ * would hold back; a dialog opened before then loads its code when opened.
+ */
+const SETTLE_MS = 5000;
+/** How long an idle moment is then waited for before the code is asked for anyway. */
 const IDLE_TIMEOUT_MS = 3000;
-/** Without idle callbacks (Safari): a moment after the screen has drawn. */
-const IDLE_FALLBACK_MS = 200;
 
 /**
  * Asks for split-off code (a `LaterComponent`'s `preload`, a module's
- * `import()`) once `ready` (the screen has drawn what it shows first) and the
- * browser is idle, at the latest three seconds later: after the screen's own
- * scripts and first data, never before them. A failure is left to the first
- * real use, which shows it.
+ * `import()`) once `ready` (the screen has drawn what it shows first), five
+ * seconds after, when the browser is idle, at the latest three seconds later:
+ * after the screen's own scripts, first data and drawing, never before them.
+ * A failure is left to the first real use, which shows it.
  */
 export function usePreloadWhenIdle(
   ready: boolean,
@@ -53,12 +58,17 @@ export function usePreloadWhenIdle(
     const run = () => {
       for (const load of loads) load().catch(() => undefined);
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(run, IDLE_FALLBACK_MS);
-    return () => clearTimeout(id);
+    let idle: number | undefined;
+    const settled = setTimeout(() => {
+      // Without idle callbacks (Safari): at once.
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      else run();
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(settled);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
     // The loads are module constants: asked for once the screen is ready.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
