@@ -33,8 +33,11 @@ export function withFirstScreen(
   if (!indicator.test(index))
     throw new Error('first-screen: index.html has no loading indicator in #root');
   if (!index.includes('</head>')) throw new Error('first-screen: index.html has no head');
+  // A value in the rules (a colour the user chose) cannot end the style element: CSS reads
+  // an escaped "<" as the character itself.
+  const rules = style.replaceAll('<', '\\3c ');
   return index
-    .replace('</head>', () => `<style id="${FIRST_SCREEN_STYLE_ID}">${style}</style>\n  </head>`)
+    .replace('</head>', () => `<style id="${FIRST_SCREEN_STYLE_ID}">${rules}</style>\n  </head>`)
     .replace(indicator, (shown) => shown + markup);
 }
 
@@ -56,12 +59,13 @@ export function withDashboardScreen(index: string, screen: DashboardScreen): str
       : []),
     ...screenRules(screen.css),
   ].join('\n');
+  const locale = screen.locale === 'en' ? 'en' : 'da';
   const html = index.replace(
     /<html[^>]*>/,
-    `<html lang="${screen.locale}" data-first-screen="${DASHBOARD_SCREEN}">`,
+    `<html lang="${locale}" data-first-screen="${DASHBOARD_SCREEN}">`,
   );
   return withFirstScreen(html, {
     style,
-    markup: `<div class="first-screen" lang="${screen.locale}" inert>${screen.html}</div>`,
+    markup: `<div class="first-screen" lang="${locale}" inert>${screen.html}</div>`,
   });
 }

@@ -30,7 +30,7 @@ const renderer = `export async function renderDashboardHome(input) {
   };
   return {
     html: '<main>' + JSON.stringify(shown) + '</main>',
-    css: '.a{color:red;}/*!sc*/\\ndata-styled.g1[id="a"]{content:"a,"}/*!sc*/\\n',
+    css: '.a{color:red;}/*!sc*/\\n.b{content:"</style><script>x()</script>"}/*!sc*/\\ndata-styled.g1[id="a"]{content:"a,"}/*!sc*/\\n',
     locale: input.user.internal?.settings?.language === 'en' ? 'en' : 'da',
     consentBar: true,
   };
@@ -91,6 +91,9 @@ describe('the dashboard home’s first screen, rendered into its HTML for the si
     const style = /<style id="first-screen">([\s\S]*?)<\/style>/.exec(res.body)?.[1] ?? '';
     expect(style).toContain('.a{color:red;}');
     expect(style).not.toContain('data-styled');
+    // No value in the rules can end the style element.
+    expect(res.body).not.toContain('<script>x()');
+    expect(style).toContain('.b{content:"\\3c /style>\\3c script>x()\\3c /script>"}');
     expect(style).toContain('@media (max-width:599.98px)');
     // Another user sees theirs.
     expect(shownIn((await page('/dashboard', cookie('userB'))).body).dashboards).toEqual([
