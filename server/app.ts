@@ -118,7 +118,12 @@ export const app = fp<AppOptions>(
     await fastify.register(manifestRoute);
     const branding = brandingRepository(fastify.db);
     const webRoot = options.webRoot ?? defaultWebRoot;
-    const dashboardRenderer = await loadDashboardRenderer(webRoot);
+    const dashboardRenderer = await loadDashboardRenderer(webRoot, (error) =>
+      fastify.log.warn(
+        { err: error },
+        'The dashboard home’s first screen cannot be rendered here: /dashboard is sent without it',
+      ),
+    );
     await fastify.register(webPlugin, {
       root: webRoot,
       // The build's first screen of the sign-in page has Nordlys' branding, password

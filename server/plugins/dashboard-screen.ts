@@ -14,14 +14,22 @@ import type { CurrentSession } from '../../contracts/session.ts';
 /**
  * The dashboard home's renderer the build made beside the console
  * (dist/first-screen/ next to dist/web/, scripts/first-screen.ts), or null
- * when there is none (the console not built, or built before it was).
+ * when there is none (the console not built, or built before it was) or it
+ * cannot load here (an install without the console's libraries, which it
+ * takes from node_modules): told to `failed`, and the page goes without it.
  */
 export async function loadDashboardRenderer(
   webRoot: string,
+  failed: (error: unknown) => void,
 ): Promise<DashboardScreenRenderer | null> {
   const file = path.join(path.dirname(webRoot), 'first-screen', DASHBOARD_RENDERER);
   if (!fs.existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as DashboardScreenRenderer;
+  try {
+    return (await import(pathToFileURL(file).href)) as DashboardScreenRenderer;
+  } catch (error) {
+    failed(error);
+    return null;
+  }
 }
 
 /** The headers of the page's request that the API's answers depend on: who asks, on which host. */

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../contracts/dashboard.ts';
 import type { DashboardScreenInput } from '../../contracts/first-screen.ts';
+import { startTestApp } from '../helpers/test-app.ts';
 import { useWorldApp } from '../helpers/world-app.ts';
 import { PASSWORD } from '../helpers/world.ts';
 
@@ -145,5 +146,32 @@ describe('the dashboard home’s first screen, rendered into its HTML for the si
     });
     expect(out.statusCode).toBe(204);
     expect((await page('/dashboard', own)).body).toBe(index);
+  });
+});
+
+describe('a dashboard home renderer that cannot load here', () => {
+  it('costs the first screen, not the server: /dashboard is index.html', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nordlys-dashboard-screen-broken-'));
+    fs.mkdirSync(path.join(root, 'web'));
+    fs.mkdirSync(path.join(root, 'first-screen'));
+    fs.writeFileSync(path.join(root, 'web', 'index.html'), index);
+    // As in an install without the console's libraries, which the renderer imports.
+    fs.writeFileSync(
+      path.join(root, 'first-screen', 'dashboard-home.js'),
+      "import 'nordlys-library-not-installed';\nexport async function renderDashboardHome() {}\n",
+    );
+    const t = await startTestApp({ webRoot: path.join(root, 'web') });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/dashboard',
+        headers: { accept: 'text/html', cookie: 'SESSION=any' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(index);
+    } finally {
+      await t.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
