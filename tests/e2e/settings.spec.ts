@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, apiToken, demo, openSignIn, signIn } from './helpers.ts';
+import { acceptCookies, apiToken, demo, openSignIn, scrolledTo, signIn } from './helpers.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -79,9 +79,10 @@ test.describe('settings', () => {
     await expect(page.getByRole('button', { name: 'Log ind' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await signIn(page, demo.manager);
-    await expect(page.getByRole('main').getByRole('link', { name: /^Enheder/ })).toContainText(
-      /\d/,
-    );
+    // The whole dashboard home: its cards below the dashboards render once scrolled to.
+    const devices = page.getByRole('main').getByRole('link', { name: /^Enheder/ });
+    await scrolledTo(page, devices);
+    await expect(devices).toContainText(/\d/);
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/settings');
     await expect(page.getByLabel('Tema', { exact: true })).toBeVisible();
