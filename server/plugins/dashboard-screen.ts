@@ -10,6 +10,7 @@ import {
   type DashboardScreenRenderer,
 } from '../../contracts/first-screen.ts';
 import type { CurrentSession } from '../../contracts/session.ts';
+import { SESSION_COOKIE } from '../auth/session-cookie.ts';
 
 /**
  * The dashboard home's renderer the build made beside the console
@@ -45,7 +46,8 @@ const forwarded = ['cookie', 'host', 'x-whitelabel-host'] as const;
  */
 export function dashboardScreenOf(fastify: FastifyInstance, renderer: DashboardScreenRenderer) {
   return async (request: FastifyRequest): Promise<DashboardScreen | null> => {
-    if (!request.headers.cookie) return null;
+    // Only a browser with a session cookie can be signed in: no reads for anyone else.
+    if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return null;
     const headers: Record<string, string> = { accept: 'application/json' };
     for (const name of forwarded) {
       const value = request.headers[name];

@@ -1,15 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
-  RouterProvider,
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet } from 'styled-components';
 import type { DashboardList } from '../../contracts/dashboard.ts';
 import {
   DASHBOARD_SCREEN_MAX_WIDTH,
@@ -26,16 +21,11 @@ import {
 } from '../features/dashboards/components/dashboard-search.ts';
 import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
 import { DashboardsIntro, WelcomeTitle } from '../features/dashboards/page/dashboards-section.tsx';
-import { i18n } from '../lib/i18n.ts';
 import { withDefaults } from '../lib/settings.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { AppShell } from '../routes/-components/app-shell.tsx';
 import { RootFrame } from '../routes/-components/root-frame.tsx';
-import { ServerWidth } from '../ui/theme-mode.ts';
-import { messages as da } from '../locales/da/messages.po';
-import { messages as en } from '../locales/en/messages.po';
-
-const catalogues = { da, en };
+import { renderScreen, screenQueryClient } from './render-screen.tsx';
 
 /** A phone's width (Lighthouse's Moto G Power): the first screen is shown below 600 px only. */
 const PHONE_WIDTH = Math.min(412, DASHBOARD_SCREEN_MAX_WIDTH - 1);
@@ -78,7 +68,7 @@ export async function renderDashboardHome(input: DashboardScreenInput): Promise<
   const { user, branding, dashboards } = input;
   const settings = withDefaults(user.internal.settings);
   const locale = settings.language;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  const queryClient = screenQueryClient();
   queryClient.setQueryData(authKeys.user(), user);
   queryClient.setQueryData(brandingKeys.current(), branding);
   queryClient.setQueryData(dashboardKeys.lists(), dashboards);
@@ -116,26 +106,12 @@ export async function renderDashboardHome(input: DashboardScreenInput): Promise<
     history: createMemoryHistory({ initialEntries: [input.url] }),
     isServer: true,
   });
-  await router.load();
-  // Rendered at once after: another request's language cannot come between.
-  i18n.load(locale, catalogues[locale]);
-  i18n.activate(locale);
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <ServerWidth.Provider value={PHONE_WIDTH}>
-          <I18nProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </I18nProvider>
-        </ServerWidth.Provider>,
-      ),
-      { identifierPrefix: 'first-' },
-    );
-    return { html, css: sheet.instance.toString(), locale, consentBar: !settings.cookies };
-  } finally {
-    sheet.seal();
-  }
+  const screen = await renderScreen({
+    router,
+    queryClient,
+    locale,
+    idPrefix: 'first-',
+    width: PHONE_WIDTH,
+  });
+  return { ...screen, locale, consentBar: !settings.cookies };
 }

@@ -1,25 +1,13 @@
-import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  RouterProvider,
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-} from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet } from 'styled-components';
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { unbranded } from '../../contracts/branding.ts';
 import type { RenderedScreen } from '../../contracts/first-screen.ts';
 import { brandingKeys } from '../api/branding/keys.ts';
 import { authKeys } from '../api/session/keys.ts';
-import { i18n, type Locale } from '../lib/i18n.ts';
+import type { Locale } from '../lib/i18n.ts';
 import { RootFrame } from '../routes/-components/root-frame.tsx';
 import { SignInPage } from '../routes/-components/sign-in-page.tsx';
 import type { ThemeMode } from '../ui/theme.ts';
-import { messages as da } from '../locales/da/messages.po';
-import { messages as en } from '../locales/en/messages.po';
-
-const catalogues = { da, en };
+import { renderScreen, screenQueryClient } from './render-screen.tsx';
 
 /**
  * The sign-in page as a visitor who is not signed in first sees it, on a host
@@ -34,7 +22,7 @@ export async function renderSignIn(
   mode: ThemeMode,
   idPrefix: string,
 ): Promise<RenderedScreen> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  const queryClient = screenQueryClient();
   queryClient.setQueryData(authKeys.user(), null);
   queryClient.setQueryData(brandingKeys.current(), unbranded('localhost'));
   const router = createRouter({
@@ -48,23 +36,5 @@ export async function renderSignIn(
     history: createMemoryHistory({ initialEntries: ['/login'] }),
     isServer: true,
   });
-  await router.load();
-  i18n.load(locale, catalogues[locale]);
-  i18n.activate(locale);
-  const sheet = new ServerStyleSheet();
-  try {
-    const html = renderToString(
-      sheet.collectStyles(
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </I18nProvider>,
-      ),
-      { identifierPrefix: idPrefix },
-    );
-    return { html, css: sheet.instance.toString() };
-  } finally {
-    sheet.seal();
-  }
+  return renderScreen({ router, queryClient, locale, idPrefix });
 }

@@ -227,6 +227,28 @@ test('while the console’s scripts load, the page shows a loading indicator ins
   await expect(page.locator('.boot-shell')).toHaveCount(0);
 });
 
+/** Counts the page's layout shifts from its start, as the browser reports them (what Lighthouse sums up). */
+const countShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const counted = window as unknown as { shifted: number };
+    counted.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        counted.shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The layout shifts counted so far, once the frames under way have been drawn. */
+const shifted = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve((window as unknown as { shifted: number }).shifted)),
+        ),
+      ),
+  );
+
 test.describe('the sign-in page’s first screen, in the page the server sends', () => {
   /** What is on the screen, in view: the one first screen boot.js and the page's rules show. */
   const shown = (page: Page) => page.locator('.first-screen:visible');
@@ -267,15 +289,7 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
   test('is where the console lays the page out, and the console takes over from it', async ({
     page,
   }) => {
-    // Layout shifts on the page, as the browser reports them (what Lighthouse sums up).
-    await page.addInitScript(() => {
-      const counted = window as unknown as { shifted: number };
-      counted.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          counted.shifted += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await countShifts(page);
     for (const width of [400, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.route('**/assets/**', (route) => route.abort());
@@ -292,17 +306,7 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
       expect(Math.abs((after?.y ?? 0) - (before?.y ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
       expect(Math.abs((after?.x ?? 0) - (before?.x ?? -100)), `${width} px`).toBeLessThanOrEqual(3);
       // Nothing moved on the way either: not in the frame the console first drew.
-      const shifted = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() =>
-                resolve((window as unknown as { shifted: number }).shifted),
-              ),
-            ),
-          ),
-      );
-      expect(shifted, `${width} px`).toBe(0);
+      expect(await shifted(page), `${width} px`).toBe(0);
     }
     // The console's own page works as usual: sign in from it.
     await signIn(page, demo.user);
@@ -346,28 +350,6 @@ test.describe('the sign-in page’s first screen, in the page the server sends',
 });
 
 test.describe('the dashboard home’s first screen, rendered by the server for the signed-in user', () => {
-  /** Layout shifts on the page, as the browser reports them (what Lighthouse sums up). */
-  const countShifts = (page: Page) =>
-    page.addInitScript(() => {
-      const counted = window as unknown as { shifted: number };
-      counted.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          counted.shifted += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-  const shifted = (page: Page) =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              resolve((window as unknown as { shifted: number }).shifted),
-            ),
-          ),
-        ),
-    );
-
   test('shows a phone the user’s page before any script has loaded, and the console takes over from it', async ({
     page,
     request,
