@@ -34,3 +34,26 @@ export function useOnScreenState(ref: RefObject<Element | null>): boolean | unde
   }, [ref]);
   return onScreen;
 }
+
+/**
+ * Whether an element has come on screen or nearly (the same margin), once and for
+ * good: false until the observer first sees it there, then true whatever
+ * scrolls. True at once where there is no IntersectionObserver. What a page
+ * shows below its fold waits on it to render, and to read from the server.
+ */
+export function useReachedScreen(ref: RefObject<Element | null>): boolean {
+  const [reached, setReached] = useState(() => typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const element = ref.current;
+    if (reached || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setReached(true);
+      },
+      { rootMargin: MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, reached]);
+  return reached;
+}

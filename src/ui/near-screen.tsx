@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { useOnScreenState } from '../lib/use-on-screen.ts';
+import { useRef, type ReactNode } from 'react';
+import { useReachedScreen } from '../lib/use-on-screen.ts';
 
 /**
  * Its children once the place they go is on screen or nearly (then kept):
@@ -9,9 +9,6 @@ import { useOnScreenState } from '../lib/use-on-screen.ts';
  */
 export function NearScreen({ children }: { children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null);
-  const near = useOnScreenState(place);
-  const [reached, setReached] = useState(false);
-  if (near && !reached) setReached(true);
-  const shown = reached || near === true || typeof IntersectionObserver !== 'function';
-  return shown ? <>{children}</> : <div ref={place} data-near-screen />;
+  const reached = useReachedScreen(place);
+  return reached ? <>{children}</> : <div ref={place} data-near-screen />;
 }

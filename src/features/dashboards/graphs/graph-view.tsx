@@ -10,7 +10,7 @@ import { lazyLater } from '../../../lib/lazy-later.ts';
 import { useElementSize } from '../../../lib/use-element-size.ts';
 import { periodNeedsTimeZone } from '../../../lib/periods.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { useOnScreenState } from '../../../lib/use-on-screen.ts';
+import { useOnScreenState, useReachedScreen } from '../../../lib/use-on-screen.ts';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { ErrorState, Loading } from '../../../ui/status.tsx';
@@ -82,9 +82,33 @@ const Body = styled.div`
 /**
  * One graph of a dashboard (spec §3 Graph): its header (name, unit, a "stale
  * since" badge when its devices went silent, export) and its body by type.
- * Live periods follow the live feed; off screen the graph pauses.
+ * Live periods follow the live feed; off screen the graph pauses. A graph
+ * that has not yet come near the screen (below the fold on a phone) shows its
+ * name only: it reads, follows and draws nothing until it does, so a page's
+ * first screen loads the graphs in view, not the whole dashboard.
  */
-export function GraphView({
+export function GraphView(props: {
+  graph: Graph;
+  /** A dashboard-wide period that overrides the graph's own. */
+  period?: GraphPeriod | undefined;
+  kiosk?: boolean;
+}) {
+  const place = useRef<HTMLDivElement>(null);
+  const reached = useReachedScreen(place);
+  if (reached) return <ShownGraph {...props} />;
+  return (
+    <Card $kiosk={props.kiosk ?? false} aria-label={props.graph.name} data-graph={props.graph.id}>
+      <Header>
+        <h3>{props.graph.name}</h3>
+      </Header>
+      <Body ref={place}>
+        <Waiting data-waiting="near-screen" />
+      </Body>
+    </Card>
+  );
+}
+
+function ShownGraph({
   graph,
   period,
   kiosk = false,
