@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenGroup, keptApart, moduleFile } from './scripts/chunk-groups.ts';
 import { firstScreen } from './scripts/first-screen.ts';
 import { precompress } from './scripts/precompress.ts';
+import { pureContracts } from './scripts/pure-contracts.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
 /** The API's reads (not its writes, nor the reads built on the live feed). */
@@ -26,6 +27,8 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
+    // The contracts' schemas the console does not use are left out of its build.
+    pureContracts(),
     VitePWA({
       registerType: 'prompt',
       // The server serves a manifest per host (white-label), so none is generated here.

@@ -6,6 +6,10 @@ import {
   parseDashboardSearch,
   type DashboardSearch,
 } from '../features/dashboards/components/dashboard-search.ts';
+import {
+  loadEditableGrid,
+  wideScreen,
+} from '../features/dashboards/components/editable-grid-loader.ts';
 import { DashboardTheme } from '../features/dashboards/page/dashboard-theme.tsx';
 import { WelcomeTitle } from '../features/dashboards/page/dashboards-section.tsx';
 import { prefetchDashboard } from '../features/dashboards/page/prefetch.ts';
@@ -34,10 +38,14 @@ export const Route = createFileRoute('/_app/dashboard')({
     // The page's scripts, the dashboards and their graphs' devices are asked for at once,
     // not one after another (a wall display's cold load).
     const chunk = (deps.kiosk ? KioskView : DashboardsPage).preload?.();
+    // A wide screen's grid moves its graphs when edited: its code comes with the page's, so
+    // the graphs are laid out by it from the first (a phone's and a wall's never load it).
+    const grid = !deps.kiosk && wideScreen() ? loadEditableGrid().catch(() => undefined) : null;
     void prefetchDashboard(queryClient, deps.board).catch(() => undefined);
     // The home cards and calendar read their own once they are near the screen.
     // A failed load is the page's to show (its boundary), not the loader's.
     await chunk;
+    await grid;
   },
   component: Dashboard,
 });

@@ -1,7 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { GripVertical, Pencil, Trash2 } from 'lucide-react';
-import { startTransition, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import ReactGridLayout, { type Layout, type LayoutItem } from 'react-grid-layout';
+import {
+  Children,
+  cloneElement,
+  createElement,
+  isValidElement,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import type { LayoutItem } from 'react-grid-layout/core';
 import 'react-grid-layout/css/styles.css';
 import styled from 'styled-components';
 import {
@@ -13,15 +26,9 @@ import {
 } from '../../../../contracts/dashboard.ts';
 import { IconButton } from '../../../ui/button.tsx';
 import { GraphView } from '../graphs/graph-view.tsx';
-
-/**
- * Grid units: a row is 18 px with 12 px between rows, so a chart of the
- * spec's height 12 is 348 px: the 300 px line chart and its header.
- */
-export const ROW_HEIGHT = 18;
-const MARGIN = 12;
-/** Below the spec's xs breakpoint the graphs stack in one column. */
-export const MOBILE_BREAKPOINT = 600;
+import { MOBILE_BREAKPOINT, editableGrid, loadEditableGrid } from './editable-grid-loader.ts';
+import type { EditableGridProps } from './editable-grid.tsx';
+import { compactLayout, gridHeight, itemStyle } from './grid-layout.ts';
 
 const Frame = styled.div`
   width: 100%;
@@ -112,12 +119,6 @@ function stacked(items: GridItem[]): LayoutItem[] {
     });
 }
 
-/** The grid's height for a layout, as react-grid-layout sizes its container. */
-export function gridHeight(layout: readonly LayoutItem[]): number {
-  const rows = layout.reduce((bottom, item) => Math.max(bottom, item.y + item.h), 0);
-  return rows === 0 ? 0 : rows * ROW_HEIGHT + (rows - 1) * MARGIN;
-}
-
 /** How long the grid waits for its width to settle before laying its graphs out again. */
 const RESIZE_DEBOUNCE_MS = 50;
 
@@ -168,21 +169,72 @@ function useGridWidth() {
   return { ref, width, graphsShown };
 }
 
-const toGridItems = (layout: Layout): GridItem[] =>
-  layout.map(({ i, x, y, w, h, minW, minH }) => ({
-    i,
-    x,
-    y,
-    w,
-    h,
-    ...(minW !== undefined ? { minW } : {}),
-    ...(minH !== undefined ? { minH } : {}),
-  }));
+/**
+ * The graphs where react-grid-layout would place them, without its dragging and resizing:
+ * what a phone (one column, nothing moves) and a wall display show, and a wide screen
+ * until the editable grid's code has come. The same classes, so the same rules apply.
+ */
+function PlacedGrid({
+  layout,
+  cols,
+  width,
+  children,
+}: {
+  layout: readonly LayoutItem[];
+  cols: number;
+  width: number;
+  children: ReactNode;
+}) {
+  const placed = useMemo(() => compactLayout(layout, cols), [layout, cols]);
+  const byId = useMemo(() => new Map(placed.map((item) => [item.i, item])), [placed]);
+  return (
+    <div className="react-grid-layout" style={{ position: 'relative', height: gridHeight(placed) }}>
+      {Children.map(children, (child) => {
+        const item = isValidElement(child) ? byId.get(String(child.key)) : undefined;
+        if (!item) return null;
+        const cell = child as ReactElement<{ className?: string; style?: object }>;
+        return cloneElement(cell, {
+          className: 'react-grid-item static cssTransforms',
+          style: itemStyle(item, cols, width),
+        });
+      })}
+    </div>
+  );
+}
 
 /**
- * The dashboard's graphs in react-grid-layout's 12 columns. Only in edit mode
- * do graphs move (by the handle on their edit bar) and resize; viewing never
- * moves a thing, which matters on touch screens.
+ * Whether the editable grid's code has come, asking for it when `wanted` (a wide screen's
+ * dashboard; the route's loader has usually asked already).
+ */
+function useEditableGrid(wanted: boolean): boolean {
+  const [loaded, setLoaded] = useState(() => editableGrid() !== null);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let gone = false;
+    loadEditableGrid().then(
+      () => {
+        if (!gone) setLoaded(true);
+      },
+      // Without it the graphs stay where they are, unmovable; the next render asks again.
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [wanted, loaded]);
+  return wanted && loaded;
+}
+
+/** react-grid-layout's grid (editable-grid.tsx), once its code has come: one component throughout. */
+function LoadedEditableGrid(props: EditableGridProps) {
+  const grid = editableGrid();
+  return grid ? createElement(grid, props) : null;
+}
+
+/**
+ * The dashboard's graphs in react-grid-layout's 12 columns (one on a phone). Only
+ * in edit mode on a wide screen do graphs move (by the handle on their edit bar)
+ * and resize; viewing never moves a thing, which matters on touch screens.
  */
 export default function DashboardGrid({
   graphs,
@@ -198,7 +250,44 @@ export default function DashboardGrid({
   const mobile = width !== null && width < MOBILE_BREAKPOINT;
   const items = useMemo(() => graphs.map((graph) => ({ ...gridOf(graph), i: graph.id })), [graphs]);
   const layout = useMemo<LayoutItem[]>(() => (mobile ? stacked(items) : items), [items, mobile]);
+  const cols = mobile ? 1 : GRID_COLUMNS;
   const movable = editing && !mobile;
+  // Only a wide screen's dashboard moves its graphs: a phone's and a wall display's are laid
+  // out without react-grid-layout's dragging and resizing, whose code they never load.
+  const editable = useEditableGrid(width !== null && !mobile && !kiosk);
+  const cells = graphs.map((graph) => (
+    <Cell key={graph.id} $editing={editing} data-graph-id={graph.id}>
+      {editing ? (
+        <EditBar>
+          <span
+            className="graph-drag-handle"
+            aria-label={t`Move ${graph.name}`}
+            title={t`Drag to move`}
+          >
+            <GripVertical size={18} aria-hidden />
+            {graph.name}
+          </span>
+          <IconButton
+            type="button"
+            aria-label={t`Edit ${graph.name}`}
+            onClick={() => onEditGraph?.(graph.id)}
+          >
+            <Pencil size={18} aria-hidden />
+          </IconButton>
+          <IconButton
+            type="button"
+            aria-label={t`Remove ${graph.name}`}
+            onClick={() => onRemoveGraph?.(graph.id)}
+          >
+            <Trash2 size={18} aria-hidden />
+          </IconButton>
+        </EditBar>
+      ) : null}
+      <Body>
+        <GraphView graph={graph} period={period} kiosk={kiosk} />
+      </Body>
+    </Cell>
+  ));
   return (
     <Frame
       ref={ref}
@@ -208,64 +297,26 @@ export default function DashboardGrid({
       style={graphsShown ? undefined : { minHeight: gridHeight(layout) }}
     >
       {width !== null && graphsShown ? (
-        <ReactGridLayout
-          // The grid takes a new layout a render after it is given: changing from 12 columns
-          // to one, its first render would lay graphs 6 wide out in one column (6 screens wide,
-          // and each chart would ask history for that width). A new grid starts from the layout.
-          key={mobile ? 'one column' : 'columns'}
-          width={width}
-          layout={layout}
-          gridConfig={{
-            cols: mobile ? 1 : GRID_COLUMNS,
-            rowHeight: ROW_HEIGHT,
-            margin: [MARGIN, MARGIN],
-            containerPadding: [0, 0],
-          }}
-          dragConfig={{
-            enabled: movable,
-            handle: '.graph-drag-handle',
-            bounded: false,
-            threshold: 3,
-          }}
-          resizeConfig={{ enabled: movable, handles: ['se'] }}
-          // Only what the user moved or resized counts as a change, not the grid settling on mount.
-          onDragStop={(next) => onLayoutChange?.(toGridItems(next))}
-          onResizeStop={(next) => onLayoutChange?.(toGridItems(next))}
-        >
-          {graphs.map((graph) => (
-            <Cell key={graph.id} $editing={editing} data-graph-id={graph.id}>
-              {editing ? (
-                <EditBar>
-                  <span
-                    className="graph-drag-handle"
-                    aria-label={t`Move ${graph.name}`}
-                    title={t`Drag to move`}
-                  >
-                    <GripVertical size={18} aria-hidden />
-                    {graph.name}
-                  </span>
-                  <IconButton
-                    type="button"
-                    aria-label={t`Edit ${graph.name}`}
-                    onClick={() => onEditGraph?.(graph.id)}
-                  >
-                    <Pencil size={18} aria-hidden />
-                  </IconButton>
-                  <IconButton
-                    type="button"
-                    aria-label={t`Remove ${graph.name}`}
-                    onClick={() => onRemoveGraph?.(graph.id)}
-                  >
-                    <Trash2 size={18} aria-hidden />
-                  </IconButton>
-                </EditBar>
-              ) : null}
-              <Body>
-                <GraphView graph={graph} period={period} kiosk={kiosk} />
-              </Body>
-            </Cell>
-          ))}
-        </ReactGridLayout>
+        editable ? (
+          <LoadedEditableGrid
+            // The grid takes a new layout a render after it is given: changing from 12 columns
+            // to one, its first render would lay graphs 6 wide out in one column (6 screens
+            // wide, and each chart would ask history for that width). A new grid starts from
+            // the layout.
+            key={mobile ? 'one column' : 'columns'}
+            width={width}
+            cols={cols}
+            layout={layout}
+            movable={movable}
+            onLayoutChange={onLayoutChange}
+          >
+            {cells}
+          </LoadedEditableGrid>
+        ) : (
+          <PlacedGrid layout={layout} cols={cols} width={width}>
+            {cells}
+          </PlacedGrid>
+        )
       ) : null}
     </Frame>
   );
