@@ -16,6 +16,8 @@ const inputs = [
   'vite.config.ts',
   // The build's own plugins.
   'scripts/first-screen.ts',
+  'scripts/chunk-groups.ts',
+  'scripts/pure-contracts.ts',
   'server/lib/first-screen-page.ts',
   'scripts/route-preloads.ts',
   'scripts/precompress.ts',
@@ -24,7 +26,7 @@ const inputs = [
 ];
 
 /** A fingerprint of everything the web build reads: names, sizes and modification times. */
-async function fingerprint(): Promise<string> {
+export async function fingerprint(): Promise<string> {
   const hash = createHash('sha256');
   const visit = async (relative: string) => {
     const full = path.join(projectRoot, relative);

@@ -53,6 +53,10 @@ import { useChartSize, useVisible } from './use-chart-size.ts';
 import { daysOffRanges } from './weekends.ts';
 import { gapThreshold, runsOf } from './gaps.ts';
 
+/** Whether the user asked for less motion: the line is then drawn whole at once. */
+const reducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export type { ChartPoint } from './types.ts';
 export { CHART_HEIGHT, plotWidth } from './frame.tsx';
 export { nearestIndex, valueDomain } from './scales.ts';
@@ -414,11 +418,8 @@ export function LineChart({
   const drawAt = (now: number, force: boolean): boolean => {
     const element = canvas.current;
     if (!element || innerWidth <= 0 || innerHeight <= 0) return false;
-    if (hasPoints && revealStart.current === null) {
-      const reduced =
-        typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-      revealStart.current = reduced ? -Infinity : performance.now();
-    }
+    if (hasPoints && revealStart.current === null)
+      revealStart.current = reducedMotion() ? -Infinity : performance.now();
     const { from, to } = windowRange(window, now);
     const span = to - from || 1;
     const pxPerMs = innerWidth / span;
@@ -510,9 +511,13 @@ export function LineChart({
     return reveal < 1;
   };
 
-  // Whatever changed is drawn before the browser paints: a new point shows at once.
+  // Whatever changed is drawn before the browser paints: a new point shows at once. A line
+  // about to draw in starts from nothing: its first drawing is the frame loop's, in the next
+  // frame, not part of the commit's task (on a slow phone's first load, a task of its own).
   useLayoutEffect(() => {
     draw.current = drawAt;
+    if (hasPoints && revealStart.current === null && visible && innerWidth > 0 && !reducedMotion())
+      return;
     draw.current(clock(), true);
   });
 

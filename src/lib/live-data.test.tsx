@@ -2,7 +2,11 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnectionProvider, useConnectionState, useDeviceStatusFeed } from './live-data.tsx';
+import { nextTask } from './next-task.ts';
 import { endSession } from './session-end.ts';
+
+/** Lets the task after the commit run, in which the connection opens. */
+const opened = () => act(() => nextTask());
 
 type Handler = (...args: unknown[]) => void;
 
@@ -66,17 +70,26 @@ afterEach(() => {
 });
 
 describe('the live connection', () => {
-  it('is not opened while rendering, and opened once for every part of the page after', () => {
+  it('is not opened by a layout gone before its task came', async () => {
+    render(page).unmount();
+    await opened();
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('is not opened while rendering, and opened once for every part of the page after', async () => {
     renderToString(page);
     expect(sockets).toHaveLength(0);
 
     render(page);
+    // Not in the commit's own task either: the task after.
+    expect(sockets).toHaveLength(0);
+    await opened();
     expect(sockets).toHaveLength(1);
     expect(screen.getByLabelText('chart').textContent).toBe('connecting');
     expect(screen.getByLabelText('log').textContent).toBe('connecting');
   });
 
-  it('renders the page below once, with the connection already open', () => {
+  it('renders the page below once, with the connection already open', async () => {
     const rendered = vi.fn();
     function Chart() {
       rendered();
@@ -87,26 +100,31 @@ describe('the live connection', () => {
         <Chart />
       </LiveConnectionProvider>,
     );
+    expect(rendered).not.toHaveBeenCalled();
+    await opened();
     expect(sockets).toHaveLength(1);
     // Rendered before the connection opened, a chart renders (and asks its history) twice.
     expect(rendered).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('state').textContent).toBe('connecting');
   });
 
-  it('is closed when the session ends, and not opened again by itself', () => {
+  it('is closed when the session ends, and not opened again by itself', async () => {
     render(page);
+    await opened();
     expect(sockets).toHaveLength(1);
     act(() => endSession());
     expect(sockets[0]?.disconnected).toBe(true);
     expect(sockets).toHaveLength(1);
   });
 
-  it('is closed when the signed-in layout goes, and a new one opens its own', () => {
+  it('is closed when the signed-in layout goes, and a new one opens its own', async () => {
     const first = render(page);
+    await opened();
     first.unmount();
     expect(sockets[0]?.disconnected).toBe(true);
 
     render(page);
+    await opened();
     expect(sockets).toHaveLength(2);
     expect(sockets[1]?.disconnected).toBe(false);
   });

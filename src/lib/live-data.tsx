@@ -4,7 +4,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -136,9 +135,9 @@ function connectionOwner(open: () => LiveConnection) {
 const LiveConnectionContext = createContext<LiveConnection | null>(null);
 
 /**
- * Owns the live connection of the signed-in layout: opened once when it is
- * first committed (a layout effect, never while rendering; the page below
- * renders only then), shared by every chart, device list and message log
+ * Owns the live connection of the signed-in layout: opened once, in the task
+ * after it is first committed (never while rendering; the page below renders
+ * only then), shared by every chart, device list and message log
  * below it, and closed when the session ends (sign-out, another sign-in, the
  * server ending it: session-end.ts) or the layout goes.
  */
@@ -156,13 +155,23 @@ export function LiveConnectionProvider({
   const [owner] = useState(() => connectionOwner(open));
   // The page below is first rendered with the connection open: rendered before it, every
   // chart would render again once it opened (a wall of graphs twice on its cold load), and
-  // ask its history only then. Opened in a layout effect; the page then renders as a
-  // transition, in slices a slow phone answers input between, not in the same long task.
+  // ask its history only then. Opened in a task of its own once the layout has been
+  // committed (starting the socket is a few milliseconds a slow phone would otherwise add to
+  // the commit's task); the page then renders as a transition, in slices a slow phone
+  // answers input between, not in one long task.
   const [started, setStarted] = useState(false);
-  useLayoutEffect(() => {
-    const stop = owner.start();
-    startTransition(() => setStarted(true));
-    return stop;
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void nextTask().then(() => {
+      if (gone) return;
+      stop = owner.start();
+      startTransition(() => setStarted(true));
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [owner]);
   const connection = useSyncExternalStore(owner.subscribe, owner.getSnapshot, () => null);
   return (

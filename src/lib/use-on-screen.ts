@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type RefObject } from 'react';
 
 /** How far outside the viewport a chart still counts as on screen, so scrolling finds it drawn. */
 const MARGIN = '200px 0px';
@@ -48,7 +48,9 @@ export function useReachedScreen(ref: RefObject<Element | null>): boolean {
     if (reached || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setReached(true);
+        // What it shows renders as a transition: in slices a slow phone answers input
+        // between, not in one task (a dashboard's first graphs, its cards).
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setReached(true));
       },
       { rootMargin: MARGIN },
     );

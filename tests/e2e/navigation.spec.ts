@@ -126,6 +126,30 @@ test('Esc closes the temporary drawer', async ({ page }) => {
   await expect(menu).toBeFocused();
 });
 
+test('a temporary drawer renders its menu once first opened, and keeps it', async ({ page }) => {
+  const viewport = page.viewportSize();
+  if ((viewport?.width ?? 0) >= 1280) await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page, demo.user);
+  await acceptCookies(page);
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const drawer = page.getByRole('navigation', { name: 'Hovedmenu' });
+  // Closed since the page opened: none of its links are in the page.
+  const nav = page.locator('nav[aria-label="Hovedmenu"]');
+  await expect(nav).toHaveCount(1);
+  await expect(nav.locator('a, button')).toHaveCount(0);
+  await menu.click();
+  await expect(drawer.getByRole('link', { name: 'Enheder', exact: true })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(drawer.getByRole('link', { name: 'Enheder', exact: true })).not.toBeInViewport();
+  // Closed again, it keeps its menu (it slid out with it), inert until opened.
+  await expect(nav.locator('a', { hasText: 'Enheder' }).first()).toBeAttached();
+  await expect(nav).toHaveAttribute('inert', '');
+  // From 1280 px the drawer is permanent: its menu is there from the first.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await expect(drawer.getByRole('link', { name: 'Enheder', exact: true })).toBeVisible();
+});
+
 test('the saved-filters menu opens under its button', async ({ page }) => {
   await signIn(page, demo.manager);
   await acceptCookies(page);

@@ -116,6 +116,11 @@ export function Sidebar({
   const { i18n, t } = useLingui();
   const [expanded, setExpanded] = useState<Record<string, boolean>>({ management: true });
   const narrow = !temporary && collapsed;
+  // A temporary drawer renders its menu once first opened (then keeps it, to slide it out
+  // again): closed, it is off screen, and on a phone's first load its links, each following
+  // the router, would be two fifths of the page's elements.
+  const [opened, setOpened] = useState(!temporary || open);
+  if ((!temporary || open) && !opened) setOpened(true);
 
   // A temporary drawer lies over the page like a dialog, and closes like one.
   useEffect(() => {
@@ -195,7 +200,7 @@ export function Sidebar({
         $open={open}
         inert={temporary && !open ? true : undefined}
       >
-        <ul>{sidebarItems.map(render)}</ul>
+        <ul>{opened ? sidebarItems.map(render) : null}</ul>
       </Nav>
     </>
   );
