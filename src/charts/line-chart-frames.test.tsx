@@ -169,24 +169,4 @@ describe('line chart frames', () => {
     expect(requestFrame).toHaveBeenCalledTimes(1);
     expect(pending.size).toBe(0);
   });
-
-  it('draws a line that draws in first in the frame after its commit; with less motion, in it', () => {
-    const fixed = { from: MONDAY, to: MONDAY + 3 * DAY, timeZone: TEST_ZONE, now } as const;
-    const drawnOf = (container: HTMLElement) =>
-      container.querySelector('[data-last-drawn]')?.getAttribute('data-last-drawn');
-    vi.stubGlobal('matchMedia', () => ({ matches: false }));
-    const moving = renderScreen(
-      <LineChart label="Moving" points={points} width={600} {...fixed} />,
-    );
-    // It starts from nothing: the commit's task does not draw it.
-    expect(drawnOf(moving.container)).toBeUndefined();
-    expect(pending.size).toBe(1);
-    runFrame(16);
-    expect(Number(drawnOf(moving.container))).toBe(points.at(-1)?.time);
-    moving.unmount();
-
-    vi.stubGlobal('matchMedia', () => ({ matches: true }));
-    const still = renderScreen(<LineChart label="Still" points={points} width={600} {...fixed} />);
-    expect(Number(drawnOf(still.container))).toBe(points.at(-1)?.time);
-  });
 });

@@ -511,13 +511,9 @@ export function LineChart({
     return reveal < 1;
   };
 
-  // Whatever changed is drawn before the browser paints: a new point shows at once. A line
-  // about to draw in starts from nothing: its first drawing is the frame loop's, in the next
-  // frame, not part of the commit's task (on a slow phone's first load, a task of its own).
+  // Whatever changed is drawn before the browser paints: a new point shows at once.
   useLayoutEffect(() => {
     draw.current = drawAt;
-    if (hasPoints && revealStart.current === null && visible && innerWidth > 0 && !reducedMotion())
-      return;
     draw.current(clock(), true);
   });
 

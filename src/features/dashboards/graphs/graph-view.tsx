@@ -85,7 +85,8 @@ const Body = styled.div`
  * Live periods follow the live feed; off screen the graph pauses. A graph
  * that has not yet come near the screen (below the fold on a phone) shows its
  * name only: it reads, follows and draws nothing until it does, so a page's
- * first screen loads the graphs in view, not the whole dashboard.
+ * first screen loads the graphs in view, not the whole dashboard (a wall
+ * display's read at once).
  */
 export function GraphView(props: {
   graph: Graph;
@@ -95,7 +96,9 @@ export function GraphView(props: {
 }) {
   const place = useRef<HTMLDivElement>(null);
   const reached = useReachedScreen(place);
-  if (reached) return <ShownGraph {...props} />;
+  // A wall display's graphs are laid out to fit its screen: they read at once, without
+  // waiting a frame for the observer to say so (below its fold, they still do not draw).
+  if (reached || props.kiosk) return <ShownGraph {...props} />;
   return (
     <Card $kiosk={props.kiosk ?? false} aria-label={props.graph.name} data-graph={props.graph.id}>
       <Header>
