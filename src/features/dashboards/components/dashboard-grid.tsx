@@ -215,7 +215,7 @@ function useEditableGrid(wanted: boolean): boolean {
       () => {
         if (!gone) setLoaded(true);
       },
-      // Without it the graphs stay where they are, unmovable; the next render asks again.
+      // Without it the graphs stay where they are, unmovable; the grid asks again when next mounted.
       () => undefined,
     );
     return () => {

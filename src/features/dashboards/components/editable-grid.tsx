@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import ReactGridLayout, { type Layout, type LayoutItem } from 'react-grid-layout';
 import type { GridItem } from '../../../../contracts/dashboard.ts';
-import { GRID_MARGIN, ROW_HEIGHT } from './grid-layout.ts';
+import { gridConfigFor } from './grid-layout.ts';
 
 export interface EditableGridProps {
   width: number;
@@ -42,12 +42,7 @@ export default function EditableGrid({
     <ReactGridLayout
       width={width}
       layout={layout}
-      gridConfig={{
-        cols,
-        rowHeight: ROW_HEIGHT,
-        margin: [GRID_MARGIN, GRID_MARGIN],
-        containerPadding: [0, 0],
-      }}
+      gridConfig={gridConfigFor(cols)}
       dragConfig={{
         enabled: movable,
         handle: '.graph-drag-handle',

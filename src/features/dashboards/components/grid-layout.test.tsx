@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import ReactGridLayout, { type LayoutItem } from 'react-grid-layout';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRID_MARGIN, ROW_HEIGHT, compactLayout, gridHeight, itemStyle } from './grid-layout.ts';
+import { compactLayout, gridConfigFor, gridHeight, itemStyle } from './grid-layout.ts';
 
 afterEach(cleanup);
 
@@ -20,12 +20,7 @@ function placedByLibrary(layout: LayoutItem[], cols: number, width: number) {
     <ReactGridLayout
       width={width}
       layout={layout}
-      gridConfig={{
-        cols,
-        rowHeight: ROW_HEIGHT,
-        margin: [GRID_MARGIN, GRID_MARGIN],
-        containerPadding: [0, 0],
-      }}
+      gridConfig={gridConfigFor(cols)}
       dragConfig={{ enabled: false }}
       resizeConfig={{ enabled: false }}
     >

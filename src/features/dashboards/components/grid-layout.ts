@@ -16,6 +16,15 @@ import type { CSSProperties } from 'react';
 export const ROW_HEIGHT = 18;
 export const GRID_MARGIN = 12;
 
+/** The grid's rows, gaps and columns as react-grid-layout's `gridConfig` takes them. */
+export const gridConfigFor = (cols: number) =>
+  ({
+    cols,
+    rowHeight: ROW_HEIGHT,
+    margin: [GRID_MARGIN, GRID_MARGIN],
+    containerPadding: [0, 0],
+  }) as const;
+
 /** The grid's height for a layout, as react-grid-layout sizes its container. */
 export function gridHeight(layout: readonly LayoutItem[]): number {
   const rows = layout.reduce((bottom, item) => Math.max(bottom, item.y + item.h), 0);
@@ -34,14 +43,7 @@ export function compactLayout(layout: readonly LayoutItem[], cols: number): Layo
 /** Where an item of a compacted layout sits in a grid `width` wide, as react-grid-layout places it. */
 export function itemStyle(item: LayoutItem, cols: number, width: number): CSSProperties {
   const position = calcGridItemPosition(
-    {
-      cols,
-      containerWidth: width,
-      rowHeight: ROW_HEIGHT,
-      margin: [GRID_MARGIN, GRID_MARGIN],
-      containerPadding: [0, 0],
-      maxRows: Infinity,
-    },
+    { ...gridConfigFor(cols), containerWidth: width, maxRows: Infinity },
     item.x,
     item.y,
     item.w,
