@@ -406,6 +406,8 @@ test('on a phone, a graph below the fold reads and draws nothing until it comes 
   });
   await signIn(page, demo.manager);
   await acceptCookies(page);
+  // Away from the page signing in landed on, whose graphs (the demo's) may still be reading.
+  await page.goto('about:blank');
   const read: string[] = [];
   page.on('request', (r) => read.push(...historyPaths(r)));
   const readsOf = (deviceId: number) => read.filter((path) => path.includes(`/${deviceId}/`));
