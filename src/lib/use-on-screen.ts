@@ -4,6 +4,25 @@ import { startTransition, useEffect, useState, type RefObject } from 'react';
 const MARGIN = '200px 0px';
 
 /**
+ * What an element is observed against: the page's scrolling `<main>` (the signed-in
+ * shell's) where it is in one, else the viewport. A margin only widens the root: observed
+ * against the viewport, what `<main>` clips below its fold would count only once in view.
+ */
+export function observerRoot(element: Element): Element | null {
+  return element.closest('main');
+}
+
+/** Observes `element` against its root, widened by the margin; returns what stops it. */
+function observe(element: Element, seen: (entries: IntersectionObserverEntry[]) => void) {
+  const observer = new IntersectionObserver(seen, {
+    root: observerRoot(element),
+    rootMargin: MARGIN,
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * Whether an element is on screen (or nearly), by IntersectionObserver. True
  * until the observer first answers: a chart in view then starts at once with
  * its live feed and needs no backfill; one below the fold pauses a moment
@@ -22,15 +41,10 @@ export function useOnScreenState(ref: RefObject<Element | null>): boolean | unde
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries[entries.length - 1];
-        if (entry) setOnScreen(entry.isIntersecting);
-      },
-      { rootMargin: MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observe(element, (entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setOnScreen(entry.isIntersecting);
+    });
   }, [ref]);
   return onScreen;
 }
@@ -46,16 +60,11 @@ export function useReachedScreen(ref: RefObject<Element | null>): boolean {
   useEffect(() => {
     const element = ref.current;
     if (reached || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        // What it shows renders as a transition: in slices a slow phone answers input
-        // between, not in one task (a dashboard's first graphs, its cards).
-        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setReached(true));
-      },
-      { rootMargin: MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return observe(element, (entries) => {
+      // What it shows renders as a transition: in slices a slow phone answers input
+      // between, not in one task (a dashboard's first graphs, its cards).
+      if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setReached(true));
+    });
   }, [ref, reached]);
   return reached;
 }

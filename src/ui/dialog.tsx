@@ -54,7 +54,8 @@ export function Dialog({
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal>
         <Overlay />
-        <Content aria-describedby={description ? undefined : undefined}>
+        {/* Without a description Radix asks for the attribute explicitly; with one it links it itself. */}
+        <Content aria-describedby={undefined}>
           <Title>{title}</Title>
           {description ? <Radix.Description>{description}</Radix.Description> : null}
           {children}

@@ -389,7 +389,7 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
   await expect.poll(() => transition('still-a')).not.toBe('0s');
 });
 
-test('on a phone, a graph below the fold reads and draws nothing until it comes near the screen', async ({
+test('on a phone, a graph below the fold reads and draws nothing until it comes within 200 px of the screen', async ({
   page,
   request,
 }, testInfo) => {
@@ -427,12 +427,56 @@ test('on a phone, a graph below the fold reads and draws nothing until it comes 
   await expect(foldE.getByText(/^(Indlæser…|Loading…)$/)).toHaveCount(0);
   await expect(drawn('fold-e')).toHaveCount(0);
   expect(readsOf(b.id)).toEqual([]);
-  // Scrolled to, it reads and draws.
-  await foldE.scrollIntoViewIfNeeded();
+  // Scrolled to 100 px above it, it reads and draws before it is in view: the page's
+  // scrolling main is what the graphs are observed against, 200 px beyond its edges.
+  await page.getByRole('main').evaluate((main) => {
+    const graph = main.querySelector('[data-graph="fold-e"]');
+    if (!graph) throw new Error('no graph fold-e');
+    const below = graph.getBoundingClientRect().top - main.getBoundingClientRect().bottom;
+    main.scrollBy(0, below - 100);
+  });
   await expect(drawn('fold-e')).toHaveCount(1);
+  await expect(foldE).not.toBeInViewport();
   expect(readsOf(b.id).length).toBeGreaterThan(0);
+  // Scrolled to, it shows its chart.
+  await foldE.scrollIntoViewIfNeeded();
+  await expect(drawn('fold-e')).toBeInViewport();
   // And the first, now off screen, keeps its chart.
   await expect(drawn('fold-a')).toHaveCount(1);
+});
+
+test('a wall display reads every graph at once, those below its fold too', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'a wall display on a phone stacks its graphs');
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const ids = ['wall-a', 'wall-b', 'wall-c', 'wall-d', 'wall-e'];
+  const made = await createDashboard(request, token, {
+    name: unique('Wall fold'),
+    graphs: ids.map((id, i) =>
+      lineGraph(id, id === 'wall-e' ? b.id : a.id, 'countIn', {}, { x: 0, y: 12 * i }),
+    ),
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  // Away from the page signing in landed on, whose graphs (the demo's) may still be reading.
+  await page.goto('about:blank');
+  const read: string[] = [];
+  page.on('request', (r) => read.push(...historyPaths(r)));
+  await page.goto(`/dashboard?board=${made.id}&kiosk=1`);
+  await expect(page.getByTestId('kiosk')).toBeVisible();
+  // The last graph, far below the fold, has read its device's history without being
+  // scrolled to: a wall display's graphs do not wait to come near the screen.
+  const last = page.locator('[data-graph="wall-e"]');
+  await expect
+    .poll(() => read.filter((path) => path.includes(`/${b.id}/`)).length)
+    .toBeGreaterThan(0);
+  await expect(last).not.toBeInViewport();
+  await expect(last.locator('[data-waiting="near-screen"]')).toHaveCount(1);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator('[data-last-drawn]')).toBeInViewport();
 });
 
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
