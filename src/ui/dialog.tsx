@@ -1,5 +1,5 @@
 import { Dialog as Radix } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 const Overlay = styled(Radix.Overlay)`
@@ -37,6 +37,31 @@ export const DialogActions = styled.div`
   margin-top: 20px;
 `;
 
+/**
+ * Where focus was last: what a dialog opened from there hands it back to on
+ * closing. A menu's item stands for its menu's button, as the item goes with the
+ * menu that the choice closes.
+ */
+let lastFocused: HTMLElement | null = null;
+
+function focusedOpener(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const menu = target.closest('[role="menu"]');
+  if (!menu) return target;
+  const button = menu.getAttribute('aria-labelledby');
+  return button ? document.getElementById(button) : null;
+}
+
+if (typeof document !== 'undefined')
+  document.addEventListener('focusin', (event) => (lastFocused = focusedOpener(event.target)), {
+    capture: true,
+  });
+
+/**
+ * A modal dialog (radix Dialog, open as the caller says). Opened without radix's
+ * trigger, it hands the focus back on closing to what had it when it opened: the
+ * button, or the menu's button whose item opened it.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -50,12 +75,25 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       <Radix.Portal>
         <Overlay />
         {/* Without a description Radix asks for the attribute explicitly; with one it links it itself. */}
-        <Content aria-describedby={undefined}>
+        <Content
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = lastFocused;
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            if (!back?.isConnected) return;
+            event.preventDefault();
+            back.focus();
+          }}
+        >
           <Title>{title}</Title>
           {description ? <Radix.Description>{description}</Radix.Description> : null}
           {children}

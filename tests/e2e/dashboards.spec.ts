@@ -479,6 +479,41 @@ test('a wall display reads every graph at once, those below its fold too', async
   await expect(last.locator('[data-last-drawn]')).toBeInViewport();
 });
 
+test('a dialog hands the focus back to what opened it: a button, or the button of the menu whose item opened it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, demo.manager);
+  const { a } = await bylivCounters(request, token);
+  const made = await createDashboard(request, token, {
+    name: unique('Focus'),
+    graphs: [lineGraph('focus-a', a.id, 'countIn')],
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await openDashboard(page, made.id);
+  // A graph's export button opens its dialog; closed, the button has the focus again.
+  const exportButton = page
+    .locator('[data-graph="focus-a"]')
+    .getByRole('button', { name: /^(Eksportér data|Export data)$/ });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
+  // The dashboard's menu: its item is gone with the menu, so its button has the focus.
+  const more = page.getByRole('button', { name: /^(Mere|More)$/ });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: /^(Slet dashboard|Delete dashboard)$/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(more).toBeFocused();
+});
+
 test('closing the editor with unsaved changes asks first, and discarding keeps what was stored', async ({
   page,
   request,
