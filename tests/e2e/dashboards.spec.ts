@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import mqtt from 'mqtt';
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import type { Graph } from '../../contracts/dashboard.ts';
 import {
   acceptCookies,
@@ -389,28 +396,39 @@ test('viewing, graphs stand still and each asks history once; editing, they slid
   await expect.poll(() => transition('still-a')).not.toBe('0s');
 });
 
+/**
+ * A dashboard of five line graphs stacked one under the next (on a phone, the last far below
+ * the fold): the first four show one demo counter, the last (`${prefix}-e`) the other. Signs
+ * in and leaves the page signing in landed on, whose graphs (the demo's) may still be reading,
+ * before counting the page's history reads.
+ */
+async function stackedDashboard(page: Page, request: APIRequestContext, prefix: string) {
+  const token = await apiToken(request, demo.manager);
+  const { a, b } = await bylivCounters(request, token);
+  const last = `${prefix}-e`;
+  const made = await createDashboard(request, token, {
+    name: unique(prefix),
+    graphs: ['a', 'b', 'c', 'd', 'e'].map((letter, i) => {
+      const id = `${prefix}-${letter}`;
+      return lineGraph(id, id === last ? b.id : a.id, 'countIn', {}, { x: 0, y: 12 * i });
+    }),
+  });
+  await signIn(page, demo.manager);
+  await acceptCookies(page);
+  await page.goto('about:blank');
+  const read: string[] = [];
+  page.on('request', (r) => read.push(...historyPaths(r)));
+  const readsOf = (deviceId: number) => read.filter((path) => path.includes(`/${deviceId}/`));
+  return { made, a, b, readsOf };
+}
+
 test('on a phone, a graph below the fold reads and draws nothing until it comes within 200 px of the screen', async ({
   page,
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'graphs stack in one column only on a phone');
-  const token = await apiToken(request, demo.manager);
-  const { a, b } = await bylivCounters(request, token);
   // The first four graphs show one device; only the fifth, far below the fold, shows the other.
-  const ids = ['fold-a', 'fold-b', 'fold-c', 'fold-d', 'fold-e'];
-  const made = await createDashboard(request, token, {
-    name: unique('Fold'),
-    graphs: ids.map((id, i) =>
-      lineGraph(id, id === 'fold-e' ? b.id : a.id, 'countIn', {}, { x: 0, y: 12 * i }),
-    ),
-  });
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
-  // Away from the page signing in landed on, whose graphs (the demo's) may still be reading.
-  await page.goto('about:blank');
-  const read: string[] = [];
-  page.on('request', (r) => read.push(...historyPaths(r)));
-  const readsOf = (deviceId: number) => read.filter((path) => path.includes(`/${deviceId}/`));
+  const { made, a, b, readsOf } = await stackedDashboard(page, request, 'fold');
   const drawn = (id: string) => page.locator(`[data-graph-id="${id}"] [data-last-drawn]`);
   await openDashboard(page, made.id);
   await expect(drawn('fold-a')).toHaveCount(1);
@@ -450,29 +468,13 @@ test('a wall display reads every graph at once, those below its fold too', async
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'a wall display on a phone stacks its graphs');
-  const token = await apiToken(request, demo.manager);
-  const { a, b } = await bylivCounters(request, token);
-  const ids = ['wall-a', 'wall-b', 'wall-c', 'wall-d', 'wall-e'];
-  const made = await createDashboard(request, token, {
-    name: unique('Wall fold'),
-    graphs: ids.map((id, i) =>
-      lineGraph(id, id === 'wall-e' ? b.id : a.id, 'countIn', {}, { x: 0, y: 12 * i }),
-    ),
-  });
-  await signIn(page, demo.manager);
-  await acceptCookies(page);
-  // Away from the page signing in landed on, whose graphs (the demo's) may still be reading.
-  await page.goto('about:blank');
-  const read: string[] = [];
-  page.on('request', (r) => read.push(...historyPaths(r)));
+  const { made, b, readsOf } = await stackedDashboard(page, request, 'wall');
   await page.goto(`/dashboard?board=${made.id}&kiosk=1`);
   await expect(page.getByTestId('kiosk')).toBeVisible();
   // The last graph, far below the fold, has read its device's history without being
   // scrolled to: a wall display's graphs do not wait to come near the screen.
   const last = page.locator('[data-graph="wall-e"]');
-  await expect
-    .poll(() => read.filter((path) => path.includes(`/${b.id}/`)).length)
-    .toBeGreaterThan(0);
+  await expect.poll(() => readsOf(b.id).length).toBeGreaterThan(0);
   await expect(last).not.toBeInViewport();
   await expect(last.locator('[data-waiting="near-screen"]')).toHaveCount(1);
   await last.scrollIntoViewIfNeeded();

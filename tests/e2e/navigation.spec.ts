@@ -109,14 +109,20 @@ test.describe('the device tab bar', () => {
   });
 });
 
-test('Esc closes the temporary drawer', async ({ page }) => {
+/** Signed in as the demo user on a screen whose drawer is temporary (below 1280 px; from there it is permanent). */
+async function withTemporaryDrawer(page: Page) {
   const viewport = page.viewportSize();
-  // From 1280 px the drawer is permanent; below it, temporary.
   if ((viewport?.width ?? 0) >= 1280) await page.setViewportSize({ width: 1000, height: 800 });
   await signIn(page, demo.user);
   await acceptCookies(page);
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  const drawer = page.getByRole('navigation', { name: 'Hovedmenu' });
+  return {
+    menu: page.getByRole('button', { name: 'Menu', exact: true }),
+    drawer: page.getByRole('navigation', { name: 'Hovedmenu' }),
+  };
+}
+
+test('Esc closes the temporary drawer', async ({ page }) => {
+  const { menu, drawer } = await withTemporaryDrawer(page);
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(drawer.getByRole('link', { name: 'Enheder', exact: true })).toBeInViewport();
@@ -127,12 +133,7 @@ test('Esc closes the temporary drawer', async ({ page }) => {
 });
 
 test('a temporary drawer renders its menu once first opened, and keeps it', async ({ page }) => {
-  const viewport = page.viewportSize();
-  if ((viewport?.width ?? 0) >= 1280) await page.setViewportSize({ width: 1000, height: 800 });
-  await signIn(page, demo.user);
-  await acceptCookies(page);
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  const drawer = page.getByRole('navigation', { name: 'Hovedmenu' });
+  const { menu, drawer } = await withTemporaryDrawer(page);
   // Closed since the page opened: none of its links are in the page.
   const nav = page.locator('nav[aria-label="Hovedmenu"]');
   await expect(nav).toHaveCount(1);
