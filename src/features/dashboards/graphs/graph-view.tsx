@@ -96,17 +96,25 @@ export function GraphView(props: {
 }) {
   const place = useRef<HTMLDivElement>(null);
   const reached = useReachedScreen(place);
-  // A wall display's graphs are laid out to fit its screen: they read at once, without
-  // waiting a frame for the observer to say so (below its fold, they still do not draw).
-  if (reached || props.kiosk) return <ShownGraph {...props} />;
+  const kiosk = props.kiosk ?? false;
+  // One card throughout: the graph's place becomes its chart where it stands, so what
+  // was scrolled to, focused or found on the page stays the same element.
   return (
-    <Card $kiosk={props.kiosk ?? false} aria-label={props.graph.name} data-graph={props.graph.id}>
-      <Header>
-        <h3>{props.graph.name}</h3>
-      </Header>
-      <Body ref={place}>
-        <Waiting data-waiting="near-screen" />
-      </Body>
+    <Card $kiosk={kiosk} aria-label={props.graph.name} data-graph={props.graph.id}>
+      {/* A wall display's graphs are laid out to fit its screen: they read at once, without
+          waiting a frame for the observer to say so (below its fold, they still do not draw). */}
+      {reached || kiosk ? (
+        <ShownGraph {...props} kiosk={kiosk} />
+      ) : (
+        <>
+          <Header>
+            <h3>{props.graph.name}</h3>
+          </Header>
+          <Body ref={place}>
+            <Waiting data-waiting="near-screen" />
+          </Body>
+        </>
+      )}
     </Card>
   );
 }
@@ -128,20 +136,16 @@ function ShownGraph({
   if (graph.type === graphTypes.map || graph.type === graphTypes.mapChart)
     body = <MapGraphBody graph={graph} period={shown} />;
   else if (!shown) body = <NoData reason="noPeriod" />;
-  return (
-    <Card $kiosk={kiosk} aria-label={graph.name} data-graph={graph.id}>
-      {body ? (
-        <>
-          <Header>
-            <h3>{graph.name}</h3>
-          </Header>
-          <Body>{body}</Body>
-        </>
-      ) : shown ? (
-        <ReadGraph graph={graph} period={shown} kiosk={kiosk} />
-      ) : null}
-    </Card>
-  );
+  if (body)
+    return (
+      <>
+        <Header>
+          <h3>{graph.name}</h3>
+        </Header>
+        <Body>{body}</Body>
+      </>
+    );
+  return shown ? <ReadGraph graph={graph} period={shown} kiosk={kiosk} /> : null;
 }
 
 /** A loaded graph's place until it comes near the screen and draws its chart. */
